@@ -1,0 +1,3 @@
+//! Lexer and parser for the GIB bidding-rule language.
+
+pub mod ast;

@@ -1,0 +1,1 @@
+//! m4-like macro expansion of GIB rule databases, with source maps.

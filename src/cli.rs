@@ -1,0 +1,41 @@
+//! The top-level command line: global help text and the dispatch to each
+//! subcommand's module.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+use crate::cmd;
+
+/// A GIB-style contract-bridge bidding rule engine.
+///
+/// A bidding system is a rulebook: a source database of rules plus m4-like
+/// macro files. bidbook expands the macros, parses every rule, compiles the
+/// patterns into matchers and resolves priorities to pick a call. The
+/// default SAYC rulebook is embedded, so every command works with no files.
+#[derive(Debug, Parser)]
+#[command(name = "bidbook", version, about, long_about)]
+pub struct Cli {
+    /// The subcommand to run.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands of `bidbook`.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print the 57-character hand pattern string of a hand (or of each line of stdin).
+    Eval(cmd::eval::Args),
+    /// Expand the macros of a source database into one rule per line (GIB's -Q).
+    Expand(cmd::expand::Args),
+    /// Expand and parse a rulebook, reporting every error and warning.
+    Check(cmd::check::Args),
+}
+
+/// Runs the parsed command line and returns the process exit code.
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Eval(args) => cmd::eval::run(args),
+        Command::Expand(args) => cmd::expand::run(args),
+        Command::Check(args) => cmd::check::run(args),
+    }
+}

@@ -1,0 +1,5 @@
+//! One module per subcommand: its arguments (clap) and its `run` function.
+
+pub mod check;
+pub mod eval;
+pub mod expand;

@@ -1,0 +1,8 @@
+//! The `bidbook` command-line tool as a library, so that integration tests and
+//! benchmarks can drive the commands without spawning a process.
+//!
+//! Each subcommand lives in its own module under [`cmd`]; [`cli`] holds the
+//! top-level argument parser and the dispatch.
+
+pub mod cli;
+pub mod cmd;
