@@ -1,0 +1,405 @@
+//! A compiled rulebook: every rule compiled once, the regular sequence
+//! patterns in one DFA, and the lookup of which rules propose a call.
+//!
+//! [`Book::proposals`] is the one place that answers "which rules propose
+//! this call in this auction?", for bidding and for explaining alike.
+
+use crate::explanations::Explanations;
+use crate::functions::Env;
+use crate::grabs::Grabs;
+use crate::matcher::regular::{PrefixState, RegularSet, to_regex_approx};
+use crate::matcher::{Backtracker, EndMode, ir};
+use crate::rules::{Rule, SeqMatcher};
+use grammar::ast::Span;
+use regex_automata::hybrid::dfa::Cache;
+
+/// How many redirections (`@LABEL`) may be followed in a row.
+pub const MAX_REDIRECT_DEPTH: usize = 8;
+
+/// A rule that proposes a call. Proposals sort by [`Proposal::key`]: higher
+/// priority first, then database order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Proposal {
+    /// Priority (inverted, high bits), rule index and the candidate's tag.
+    pub key: u64,
+    /// Where the grabs of the sequence match are kept in the scratch
+    /// ([`NO_GRABS`] for a pattern that grabs nothing).
+    grabs: u32,
+}
+
+/// The grabs slot of a proposal whose pattern grabbed nothing.
+const NO_GRABS: u32 = u32::MAX;
+
+impl Proposal {
+    fn new(priority: u32, rule: u32, tag: u8, grabs: u32) -> Proposal {
+        let prio = u64::from(u32::MAX - priority.min(u32::MAX >> 8));
+        Proposal {
+            key: prio << 32 | u64::from(rule) << 8 | u64::from(tag),
+            grabs,
+        }
+    }
+
+    /// The index of the rule in [`Book::rules`].
+    #[inline]
+    pub fn rule(&self) -> u32 {
+        ((self.key >> 8) & 0xFF_FFFF) as u32
+    }
+
+    /// The tag of the candidate call the rule proposes.
+    #[inline]
+    pub fn tag(&self) -> u8 {
+        self.key as u8
+    }
+}
+
+/// A compiled rulebook.
+#[derive(Debug)]
+pub struct Book {
+    rules: Vec<Rule>,
+    regular: RegularSet,
+    /// Backtracking rules with no regular approximation: tried on every
+    /// subject (behind their literal prefix).
+    backtrack: Vec<u32>,
+    /// Backtracking rules prefiltered by the DFA.
+    prefiltered: usize,
+    redirects: Vec<u32>,
+    explanations: Explanations,
+}
+
+/// How many rules use each matcher (see [`Book::matcher_counts`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatcherCounts {
+    /// Regular sequence patterns, answered by the DFA alone.
+    pub regular: usize,
+    /// Backtracking patterns whose regular approximation runs in the DFA
+    /// first.
+    pub prefiltered: usize,
+    /// Backtracking patterns tried on every subject behind a literal prefix.
+    pub backtracking: usize,
+    /// Redirections.
+    pub redirects: usize,
+}
+
+/// Reusable buffers for one thread's decisions: after the first few
+/// decisions, proposing and choosing a call allocates nothing.
+#[derive(Debug)]
+pub struct Scratch {
+    pub(crate) cache: Option<Cache>,
+    pub(crate) subject: Vec<u8>,
+    pub(crate) proposals: Vec<Proposal>,
+    grabs: Vec<Grabs>,
+    hits: Vec<(u32, bool)>,
+    redirect_spans: Vec<Vec<(usize, usize)>>,
+    redirect_subjects: Vec<Vec<u8>>,
+}
+
+/// A rule that failed to compile.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuleCompileError {
+    /// What is wrong.
+    pub message: String,
+    /// Where, as offsets into the expanded text.
+    pub span: Span,
+}
+
+impl Scratch {
+    /// Forgets the proposals of the previous question.
+    pub fn clear_proposals(&mut self) {
+        self.proposals.clear();
+        self.grabs.clear();
+    }
+
+    /// What the sequence pattern of a proposal grabbed.
+    #[inline]
+    pub fn grabs_of(&self, p: &Proposal) -> Grabs {
+        self.grabs.get(p.grabs as usize).copied().unwrap_or_default()
+    }
+}
+
+impl Book {
+    /// Builds a book from compiled rules and the explanations table.
+    pub fn new(rules: Vec<Rule>, explanations: Explanations) -> Result<Book, RuleCompileError> {
+        let mut regular = Vec::new();
+        let mut backtrack = Vec::new();
+        let mut redirects = Vec::new();
+        let mut prefiltered = 0;
+        for (i, r) in rules.iter().enumerate() {
+            match &r.seq {
+                SeqMatcher::Regular(re) => regular.push((i as u32, false, re.clone())),
+                SeqMatcher::Backtrack { pattern, .. } => match to_regex_approx(pattern) {
+                    Some(re) => {
+                        regular.push((i as u32, true, re));
+                        prefiltered += 1;
+                    }
+                    None => backtrack.push(i as u32),
+                },
+                SeqMatcher::Redirect { .. } => redirects.push(i as u32),
+            }
+        }
+        let regular = RegularSet::new(regular).map_err(|e| RuleCompileError {
+            message: e.to_string(),
+            span: Span::default(),
+        })?;
+        let book = Book {
+            rules,
+            regular,
+            backtrack,
+            prefiltered,
+            redirects,
+            explanations,
+        };
+        book.check_redirect_cycles()?;
+        Ok(book)
+    }
+
+    /// The rules, in database order.
+    pub fn rules(&self) -> &[Rule] {
+        &self.rules
+    }
+
+    /// The explanations table.
+    pub fn explanations(&self) -> &Explanations {
+        &self.explanations
+    }
+
+    /// Fresh scratch buffers for this book.
+    pub fn scratch(&self) -> Scratch {
+        Scratch {
+            cache: self.regular.cache(),
+            subject: Vec::with_capacity(256),
+            proposals: Vec::with_capacity(64),
+            grabs: Vec::with_capacity(16),
+            hits: Vec::with_capacity(64),
+            redirect_spans: Vec::new(),
+            redirect_subjects: Vec::new(),
+        }
+    }
+
+    /// How many rules use each matcher.
+    pub fn matcher_counts(&self) -> MatcherCounts {
+        MatcherCounts {
+            regular: self.regular.len() - self.prefiltered,
+            prefiltered: self.prefiltered,
+            backtracking: self.backtrack.len(),
+            redirects: self.redirects.len(),
+        }
+    }
+
+    /// A redirection whose label can be redirected again to itself would loop
+    /// forever; find such cycles when the book loads, by following each label
+    /// through the redirections that match the label alone.
+    fn check_redirect_cycles(&self) -> Result<(), RuleCompileError> {
+        let situation = crate::functions::Situation::default();
+        let env = Env {
+            situation: &situation,
+            hand: None,
+        };
+        for &start in &self.redirects {
+            let mut chain = vec![start];
+            let mut current = start;
+            loop {
+                let SeqMatcher::Redirect { label, .. } = &self.rules[current as usize].seq else {
+                    break;
+                };
+                // The label followed by one call: does a redirection rewrite it?
+                let mut probe = label.to_vec();
+                probe.extend_from_slice(b":P");
+                let next = self.redirects.iter().copied().find(|&r| {
+                    let SeqMatcher::Redirect { pattern, .. } = &self.rules[r as usize].seq else {
+                        return false;
+                    };
+                    let mut spans = Vec::new();
+                    Backtracker::new(&probe, &env).redirect_spans(
+                        pattern,
+                        &mut Grabs::new(),
+                        &mut spans,
+                    );
+                    spans.contains(&(0, label.len()))
+                });
+                match next {
+                    None => break,
+                    Some(n) if chain.contains(&n) => {
+                        let names: Vec<String> = chain
+                            .iter()
+                            .chain(std::iter::once(&n))
+                            .map(|&i| self.rule_name(i))
+                            .collect();
+                        return Err(RuleCompileError {
+                            message: format!("redirection cycle: {}", names.join(" → ")),
+                            span: self.rules[start as usize].span,
+                        });
+                    }
+                    Some(n) => {
+                        chain.push(n);
+                        current = n;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A short name for a rule: `#id`, or its position.
+    pub fn rule_name(&self, index: u32) -> String {
+        match self.rules[index as usize].id {
+            Some(id) => format!("#{id}"),
+            None => format!("rule {}", index + 1),
+        }
+    }
+
+    /// Every rule that proposes the last call of `subject` (a sequence string
+    /// ending in the candidate call), before default rules are dropped.
+    /// Appends to `out`; `prefix_state` is the DFA state after the auction
+    /// part of the subject when the caller has it.
+    pub fn proposals(
+        &self,
+        subject: &[u8],
+        candidate_len: usize,
+        prefix_state: Option<&PrefixState>,
+        env: &Env<'_>,
+        scratch: &mut Scratch,
+        tag: u8,
+    ) {
+        let start = scratch.proposals.len();
+        self.collect(subject, candidate_len, prefix_state, env, scratch, tag, 0);
+        if self.redirects.is_empty() {
+            return;
+        }
+        // The same rule reached along two redirection paths counts once.
+        let mut i = start;
+        while i < scratch.proposals.len() {
+            let r = scratch.proposals[i].rule();
+            if scratch.proposals[start..i].iter().any(|p| p.rule() == r) {
+                scratch.proposals.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// The DFA state after `prefix` (the auction so far with its trailing
+    /// `:`), to share between the candidate calls of one decision.
+    pub fn prefix_state(&self, prefix: &[u8], scratch: &mut Scratch) -> Option<PrefixState> {
+        self.regular.prefix_state(&mut scratch.cache, prefix)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn collect(
+        &self,
+        subject: &[u8],
+        candidate_len: usize,
+        prefix_state: Option<&PrefixState>,
+        env: &Env<'_>,
+        scratch: &mut Scratch,
+        tag: u8,
+        depth: usize,
+    ) {
+        // Regular patterns (and approximations of backtracking ones): one DFA
+        // walk. Approximate hits are collected first, confirmed below.
+        let bt = Backtracker::new(subject, env);
+        let mut hits = std::mem::take(&mut scratch.hits);
+        hits.clear();
+        let mut done = false;
+        if let Some(state) = prefix_state {
+            let rest = &subject[subject.len() - candidate_len..];
+            done = self.regular.matches_after(&mut scratch.cache, state, rest, &mut |r, v| {
+                hits.push((r, v))
+            });
+        }
+        if !done {
+            hits.clear();
+            self.regular
+                .matches(&mut scratch.cache, subject, &mut |r, v| hits.push((r, v)));
+        }
+        for &(rule, verify) in &hits {
+            let mut slot = NO_GRABS;
+            if verify {
+                let SeqMatcher::Backtrack { pattern, .. } = &self.rules[rule as usize].seq else {
+                    continue;
+                };
+                let mut grabs = Grabs::new();
+                if !bt.matches(pattern, EndMode::Full, &mut grabs) {
+                    continue;
+                }
+                slot = scratch.grabs.len() as u32;
+                scratch.grabs.push(grabs);
+            }
+            let priority = self.rules[rule as usize].priority;
+            scratch.proposals.push(Proposal::new(priority, rule, tag, slot));
+        }
+        scratch.hits = hits;
+        // Backtracking patterns with no approximation, behind their literal
+        // prefix.
+        for &r in &self.backtrack {
+            let SeqMatcher::Backtrack { pattern, prefix } = &self.rules[r as usize].seq else {
+                continue;
+            };
+            if !subject.starts_with(prefix) {
+                continue;
+            }
+            let mut grabs = Grabs::new();
+            if bt.matches(pattern, EndMode::Full, &mut grabs) {
+                let slot = scratch.grabs.len() as u32;
+                scratch.grabs.push(grabs);
+                let priority = self.rules[r as usize].priority;
+                scratch.proposals.push(Proposal::new(priority, r, tag, slot));
+            }
+        }
+        // Redirections: rewrite the matched prefix and match again.
+        if depth >= MAX_REDIRECT_DEPTH || self.redirects.is_empty() {
+            return;
+        }
+        if scratch.redirect_spans.len() <= depth {
+            scratch.redirect_spans.resize_with(depth + 1, Vec::new);
+            scratch.redirect_subjects.resize_with(depth + 1, Vec::new);
+        }
+        for &r in &self.redirects {
+            let SeqMatcher::Redirect { pattern, label } = &self.rules[r as usize].seq else {
+                continue;
+            };
+            let mut spans = std::mem::take(&mut scratch.redirect_spans[depth]);
+            spans.clear();
+            bt.redirect_spans(pattern, &mut Grabs::new(), &mut spans);
+            for &(s, e) in &spans {
+                let mut rewritten = std::mem::take(&mut scratch.redirect_subjects[depth]);
+                rewritten.clear();
+                rewritten.extend_from_slice(&subject[..s]);
+                rewritten.extend_from_slice(label);
+                rewritten.extend_from_slice(&subject[e..]);
+                self.collect(&rewritten, candidate_len, None, env, scratch, tag, depth + 1);
+                scratch.redirect_subjects[depth] = rewritten;
+            }
+            scratch.redirect_spans[depth] = spans;
+        }
+    }
+
+    /// Drops the default rules superseded in `proposals` (all proposing one
+    /// call): a default rule gives way to any other non-default rule of equal
+    /// or higher priority, and to any default rule of strictly higher
+    /// priority.
+    pub fn is_superseded(&self, rule: u32, same_call: impl Iterator<Item = u32>) -> bool {
+        let r = &self.rules[rule as usize];
+        if !r.default {
+            return false;
+        }
+        let mut others = same_call;
+        others.any(|o| {
+            let other = &self.rules[o as usize];
+            o != rule
+                && (other.priority > r.priority || (!other.default && other.priority == r.priority))
+        })
+    }
+
+    /// Whether `rule`'s constraint holds for the hand pattern string.
+    pub fn constraint_holds(&self, rule: u32, pattern: &[u8], grabs: &Grabs, env: &Env<'_>) -> bool {
+        match &self.rules[rule as usize].constraint {
+            None => true,
+            Some(c) => constraint_holds(c, pattern, grabs, env),
+        }
+    }
+}
+
+fn constraint_holds(c: &ir::Alt, pattern: &[u8], grabs: &Grabs, env: &Env<'_>) -> bool {
+    let mut g = *grabs;
+    Backtracker::new(pattern, env).matches(c, EndMode::Prefix, &mut g)
+}

@@ -1,0 +1,124 @@
+//! The explanations table: explanation id → text, with an alert mark.
+//!
+//! The file has one explanation per line: `ID TEXT`, where `TEXT` starting
+//! with `!` marks a call that must be alerted (the `!` is not part of the
+//! text). Blank lines and lines starting with `;` are ignored. A rule points
+//! to its explanation with `*ID`.
+//!
+//! ```text
+//! ; notrump
+//! 12 15-17 HCP, balanced
+//! 13 !Stayman: asks for a four-card major
+//! ```
+
+use std::collections::HashMap;
+
+/// One explanation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Explanation {
+    /// The text shown to a player.
+    pub text: String,
+    /// Whether the call must be alerted.
+    pub alert: bool,
+}
+
+/// The explanations of a rulebook by id.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Explanations {
+    by_id: HashMap<u32, Explanation>,
+}
+
+/// A line of the explanations table that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct ExplanationError {
+    /// The 1-based line number.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl Explanations {
+    /// Parses the table. Every bad line is reported; duplicate ids are errors.
+    pub fn parse(text: &str) -> Result<Explanations, Vec<ExplanationError>> {
+        let mut by_id = HashMap::new();
+        let mut errors = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let line = raw.trim();
+            if line.is_empty() || line.starts_with(';') {
+                continue;
+            }
+            let (id, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+            let Ok(id) = id.parse::<u32>() else {
+                errors.push(ExplanationError {
+                    line: i + 1,
+                    message: format!("`{id}` is not an explanation id (a number)"),
+                });
+                continue;
+            };
+            let rest = rest.trim();
+            let (alert, text) = match rest.strip_prefix('!') {
+                Some(t) => (true, t.trim()),
+                None => (false, rest),
+            };
+            if text.is_empty() {
+                errors.push(ExplanationError {
+                    line: i + 1,
+                    message: format!("explanation {id} has no text"),
+                });
+                continue;
+            }
+            let explanation = Explanation {
+                text: text.to_string(),
+                alert,
+            };
+            if by_id.insert(id, explanation).is_some() {
+                errors.push(ExplanationError {
+                    line: i + 1,
+                    message: format!("explanation {id} is defined twice"),
+                });
+            }
+        }
+        if errors.is_empty() {
+            Ok(Explanations { by_id })
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// The explanation with this id.
+    pub fn get(&self, id: u32) -> Option<&Explanation> {
+        self.by_id.get(&id)
+    }
+
+    /// The number of explanations.
+    pub fn len(&self) -> usize {
+        self.by_id.len()
+    }
+
+    /// Whether the table is empty.
+    pub fn is_empty(&self) -> bool {
+        self.by_id.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_alerts_comments_and_blank_lines() {
+        let t = Explanations::parse("; c\n\n12 15-17 HCP\n13 !Stayman\n").unwrap();
+        assert_eq!(t.len(), 2);
+        assert!(!t.get(12).unwrap().alert);
+        assert_eq!(t.get(13).unwrap().text, "Stayman");
+        assert!(t.get(13).unwrap().alert);
+    }
+
+    #[test]
+    fn reports_every_bad_line() {
+        let e = Explanations::parse("x text\n5\n6 a\n6 b\n").unwrap_err();
+        let lines: Vec<usize> = e.iter().map(|e| e.line).collect();
+        assert_eq!(lines, vec![1, 2, 4]);
+    }
+}

@@ -1,0 +1,390 @@
+//! The general matcher: a backtracking walk of the pattern IR, for every
+//! construct of the language (grabs, grab classes, `!`, MATH, GOTO, `&`).
+//!
+//! It is also the reference semantics: the regular-pattern DFA must agree with
+//! it on every regular pattern (see `tests/matcher_agreement.rs`).
+//!
+//! Semantics, as documented in `docs/rule-language.md`:
+//! - a top-level branch starts at position 0, or at its GOTO target, or — with
+//!   `START` — at any call boundary from there on;
+//! - it must end at the end of the subject (sequence patterns), anywhere
+//!   (constraints), `n` calls before the end (`$n`), or — for the pattern of
+//!   a redirection — at a call boundary before the last call;
+//! - `A & B` at top level: both hold, grabs of `A` visible to `B`; inside a
+//!   group, both match the same span;
+//! - `A | B`: either holds; `A @nn B`: `A` holds and `B` holds from `nn`.
+
+use super::ir::{Alt, Branch, ByteSet, Node, apply_class_op};
+use crate::functions::Env;
+use crate::grabs::Grabs;
+use crate::math::{MathCx, field_len};
+use grammar::ast::{AltOp, ClassItem, ClassOp, Goto};
+
+/// How a top-level branch must end when it has no `$n`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndMode {
+    /// At the end of the subject (sequence patterns).
+    Full,
+    /// Anywhere (constraints).
+    Prefix,
+    /// At a call boundary (just before a `:`) before the last call (the
+    /// pattern of a redirection `…@LABEL`).
+    Redirect,
+}
+
+/// The length of the call token at `pos`, if one starts there.
+#[inline]
+pub fn call_len(s: &[u8], pos: usize) -> Option<usize> {
+    match s.get(pos)? {
+        b'1'..=b'7' if matches!(s.get(pos + 1), Some(b'C' | b'D' | b'H' | b'S' | b'N')) => Some(2),
+        b'P' | b'X' | b'R' => Some(1),
+        _ => None,
+    }
+}
+
+/// Member `i` of an alternative with the connective before it.
+fn member(alt: &Alt, i: usize) -> (AltOp, &Branch) {
+    if i == 0 {
+        (AltOp::Then, &alt.first)
+    } else {
+        let (op, b) = &alt.rest[i - 1];
+        (*op, b)
+    }
+}
+
+/// A matcher over one subject string.
+pub struct Backtracker<'a, 'e> {
+    subject: &'a [u8],
+    env: &'a Env<'e>,
+}
+
+type Cont<'k> = &'k mut dyn FnMut(usize, &mut Grabs) -> bool;
+
+impl<'a, 'e> Backtracker<'a, 'e> {
+    /// A matcher for `subject`, whose MATH reads `env`.
+    pub fn new(subject: &'a [u8], env: &'a Env<'e>) -> Self {
+        Backtracker { subject, env }
+    }
+
+    /// Whether the whole pattern holds on the subject. On success `grabs`
+    /// holds what the first successful match grabbed.
+    pub fn matches(&self, alt: &Alt, mode: EndMode, grabs: &mut Grabs) -> bool {
+        self.top(alt, alt.rest.len() + 1, mode, grabs)
+    }
+
+    /// The spans `(start, end)` where a redirection pattern matches: each
+    /// `|` member is tried; spans end at a call boundary before the last call.
+    pub fn redirect_spans(&self, alt: &Alt, grabs: &mut Grabs, out: &mut Vec<(usize, usize)>) {
+        for branch in alt.branches() {
+            let mut g = *grabs;
+            self.branch_top(branch, EndMode::Redirect, &mut g, &mut |s, e, _| {
+                if !out.contains(&(s, e)) {
+                    out.push((s, e));
+                }
+                false
+            });
+        }
+    }
+
+    /// The first `n` members of `alt` at top level.
+    fn top(&self, alt: &Alt, n: usize, mode: EndMode, g: &mut Grabs) -> bool {
+        let (op, last) = member(alt, n - 1);
+        if n == 1 {
+            return self.branch_holds(last, mode, g);
+        }
+        match op {
+            AltOp::Or => {
+                let saved = *g;
+                if self.top(alt, n - 1, mode, g) {
+                    return true;
+                }
+                *g = saved;
+                self.branch_holds(last, mode, g)
+            }
+            AltOp::And | AltOp::Then => {
+                let saved = *g;
+                if self.top(alt, n - 1, mode, g) && self.branch_holds(last, mode, g) {
+                    return true;
+                }
+                *g = saved;
+                false
+            }
+        }
+    }
+
+    fn branch_holds(&self, b: &Branch, mode: EndMode, g: &mut Grabs) -> bool {
+        let mut found = None;
+        let ok = self.branch_top(b, mode, g, &mut |_, _, grabs| {
+            found = Some(*grabs);
+            true
+        });
+        if let Some(f) = found {
+            *g = f;
+        }
+        ok
+    }
+
+    /// Start positions allowed by a GOTO (relative to `base` when absent).
+    fn starts(&self, goto: Option<Goto>, base: usize) -> (usize, usize) {
+        match goto {
+            None => (base, base),
+            Some(Goto::Start) => (0, 0),
+            Some(Goto::To { offset, plus }) => {
+                let o = offset as usize;
+                if plus {
+                    let stop = self.subject[o.min(self.subject.len())..]
+                        .iter()
+                        .position(|&c| c == b':')
+                        .map_or(self.subject.len(), |i| o + i);
+                    (o, stop.max(o))
+                } else {
+                    (o, o)
+                }
+            }
+        }
+    }
+
+    /// The position `n` calls before the end of the subject.
+    fn end_before(&self, n: u8) -> Option<usize> {
+        if n == 0 {
+            return Some(self.subject.len());
+        }
+        let mut seen = 0;
+        for (i, &c) in self.subject.iter().enumerate().rev() {
+            if c == b':' {
+                seen += 1;
+                if seen == n {
+                    return Some(i);
+                }
+            }
+        }
+        None
+    }
+
+    fn branch_top(
+        &self,
+        b: &Branch,
+        mode: EndMode,
+        g: &mut Grabs,
+        found: &mut dyn FnMut(usize, usize, &Grabs) -> bool,
+    ) -> bool {
+        let len = self.subject.len();
+        let fixed_end = match b.end {
+            Some(n) => match self.end_before(n) {
+                Some(e) => Some(e),
+                None => return false,
+            },
+            None if mode == EndMode::Full => Some(len),
+            None => None,
+        };
+        let last_colon = self.subject.iter().rposition(|&c| c == b':');
+        let (lo, hi) = self.starts(b.goto, 0);
+        let hi = if b.floating { len } else { hi };
+        for start in lo..=hi.min(len) {
+            if b.floating && start > 0 && self.subject[start - 1] != b':' {
+                continue;
+            }
+            let accept = |e: usize| match (fixed_end, mode) {
+                (Some(f), _) => e == f,
+                (None, EndMode::Redirect) => {
+                    last_colon.is_some_and(|lc| e <= lc) && self.subject.get(e) == Some(&b':')
+                }
+                (None, _) => true,
+            };
+            let saved = *g;
+            if self.seq(&b.nodes, start, g, &mut |e, grabs| {
+                accept(e) && found(start, e, grabs)
+            }) {
+                return true;
+            }
+            *g = saved;
+        }
+        false
+    }
+
+    /// Matches `nodes` from `pos`, then calls `k` with the end position.
+    fn seq(&self, nodes: &[Node], pos: usize, g: &mut Grabs, k: Cont<'_>) -> bool {
+        let Some((first, rest)) = nodes.split_first() else {
+            return k(pos, g);
+        };
+        let s = self.subject;
+        match first {
+            Node::Literal(lit) => {
+                s[pos.min(s.len())..].starts_with(lit) && self.seq(rest, pos + lit.len(), g, k)
+            }
+            Node::AnyByte => pos < s.len() && self.seq(rest, pos + 1, g, k),
+            Node::AnyCall => match call_len(s, pos) {
+                Some(n) => self.seq(rest, pos + n, g, k),
+                None => false,
+            },
+            Node::ByteSet(set) => {
+                pos < s.len() && set.contains(s[pos]) && self.seq(rest, pos + 1, g, k)
+            }
+            Node::GrabClass { op, items } => {
+                let Some(len) = self.grab_class_len(*op, items, pos, g) else {
+                    return false;
+                };
+                self.seq(rest, pos + len, g, k)
+            }
+            Node::Push(i) => {
+                let n = field_len(s, pos);
+                if n == 0 {
+                    return false;
+                }
+                let saved = *g;
+                g.set(*i, &s[pos..pos + n]);
+                if self.seq(rest, pos, g, k) {
+                    return true;
+                }
+                *g = saved;
+                false
+            }
+            Node::GrabMatch(i) => {
+                let Some(text) = g.get(*i) else {
+                    return false;
+                };
+                let n = text.len();
+                s[pos.min(s.len())..].starts_with(text) && self.seq(rest, pos + n, g, k)
+            }
+            Node::Not(inner) => {
+                let mut probe = *g;
+                let hit = self.seq(std::slice::from_ref(&**inner), pos, &mut probe, &mut |_, _| {
+                    true
+                });
+                !hit && self.seq(rest, pos, g, k)
+            }
+            Node::Group(alt) => {
+                self.group(alt, alt.rest.len() + 1, pos, g, &mut |e, g| self.seq(rest, e, g, k))
+            }
+            Node::Math(expr) => {
+                let saved = *g;
+                let mut cx = MathCx {
+                    subject: s,
+                    pos,
+                    grabs: g,
+                    env: self.env,
+                };
+                let ok = expr.eval(&mut cx).is_some_and(|v| v != 0);
+                let end = cx.pos;
+                if ok && self.seq(rest, end, g, k) {
+                    return true;
+                }
+                *g = saved;
+                false
+            }
+            Node::Repeat { node, min, max } => self.repeat(node, *min, *max, 0, pos, rest, g, k),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn repeat(
+        &self,
+        node: &Node,
+        min: u8,
+        max: Option<u8>,
+        count: u8,
+        pos: usize,
+        rest: &[Node],
+        g: &mut Grabs,
+        k: Cont<'_>,
+    ) -> bool {
+        if max.is_none_or(|m| count < m) {
+            let more = self.seq(std::slice::from_ref(node), pos, g, &mut |p, g| {
+                (p != pos || count < min)
+                    && self.repeat(node, min, max, count.saturating_add(1), p, rest, g, k)
+            });
+            if more {
+                return true;
+            }
+        }
+        count >= min && self.seq(rest, pos, g, k)
+    }
+
+    /// An alternative inside a group: left-associative members, `&` on the
+    /// same span.
+    fn group(&self, alt: &Alt, n: usize, pos: usize, g: &mut Grabs, k: Cont<'_>) -> bool {
+        let (op, last) = member(alt, n - 1);
+        if n == 1 {
+            return self.group_branch(last, pos, g, k);
+        }
+        match op {
+            AltOp::Or => {
+                let saved = *g;
+                if self.group(alt, n - 1, pos, g, k) {
+                    return true;
+                }
+                *g = saved;
+                self.group_branch(last, pos, g, k)
+            }
+            AltOp::And => self.group(alt, n - 1, pos, g, &mut |e, g| {
+                self.group_branch(last, pos, g, &mut |e2, g| e2 == e && k(e2, g))
+            }),
+            AltOp::Then => {
+                self.group(alt, n - 1, pos, g, &mut |_, g| {
+                    self.group_branch(last, pos, g, k)
+                })
+            }
+        }
+    }
+
+    fn group_branch(&self, b: &Branch, pos: usize, g: &mut Grabs, k: Cont<'_>) -> bool {
+        let (lo, hi) = self.starts(b.goto, pos);
+        for start in lo..=hi.min(self.subject.len()) {
+            let saved = *g;
+            if self.seq(&b.nodes, start, g, k) {
+                return true;
+            }
+            *g = saved;
+        }
+        false
+    }
+
+    /// The length matched by a class with grab items at `pos`, if it matches.
+    fn grab_class_len(&self, op: ClassOp, items: &[ClassItem], pos: usize, g: &Grabs) -> Option<usize> {
+        let s = self.subject;
+        let mut set = ByteSet::default();
+        let mut numbers: smallvec::SmallVec<[i64; 4]> = smallvec::SmallVec::new();
+        for item in items {
+            match *item {
+                ClassItem::Char(c) => apply_class_op(op, c as u8, &mut set),
+                ClassItem::Range(lo, hi) => {
+                    for c in lo as u8..=hi as u8 {
+                        apply_class_op(op, c, &mut set);
+                    }
+                }
+                ClassItem::Grab(gi) => {
+                    let text = g.get(crate::matcher::ir::grab_index(gi))?;
+                    if text.len() > 1 && text.iter().all(u8::is_ascii_digit) {
+                        let n: i64 = std::str::from_utf8(text).ok()?.parse().ok()?;
+                        numbers.push(n);
+                    } else {
+                        apply_class_op(op, text[0], &mut set);
+                    }
+                }
+            }
+        }
+        if !numbers.is_empty() {
+            let flen = field_len(s, pos);
+            if flen > 1 || s.get(pos).is_some_and(u8::is_ascii_digit) {
+                let v: i64 = std::str::from_utf8(&s[pos..pos + flen]).ok()?.parse().ok()?;
+                let hit = numbers.iter().any(|&n| match op {
+                    ClassOp::Any => v == n,
+                    ClassOp::None => v != n,
+                    ClassOp::Below => v < n,
+                    ClassOp::Above => v > n,
+                    ClassOp::Up(k) => v == n + k as i64,
+                    ClassOp::Down(k) => v == n - k as i64,
+                });
+                if hit {
+                    return Some(flen);
+                }
+            }
+        }
+        let set = if op == ClassOp::None {
+            set.complement()
+        } else {
+            set
+        };
+        (pos < s.len() && set.contains(s[pos])).then_some(1)
+    }
+}

@@ -1,0 +1,339 @@
+//! The compiled form of a pattern: the AST with every constant resolved, the
+//! shape the backtracking matcher walks and the regular-pattern translator
+//! reads.
+//!
+//! A [`Pattern`] is a tree of [`Alt`] / [`Branch`] / [`Node`] that mirrors the
+//! grammar, but with literals as bytes, character classes with constant items
+//! turned into byte sets, grabs as indices `0..26`, and MATH compiled into
+//! [`crate::math::MathExpr`].
+
+use crate::math::MathExpr;
+use grammar::ast::{self, Span};
+
+/// A compiled goal pattern (the part of a sequence or constraint before any
+/// `@LABEL` redirection).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pattern {
+    /// The alternatives, combined left to right.
+    pub alt: Alt,
+}
+
+/// Regular expressions joined by `|`, `&` and GOTOs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Alt {
+    /// The first member.
+    pub first: Branch,
+    /// The following members with the connective before each.
+    pub rest: Vec<(ast::AltOp, Branch)>,
+}
+
+/// One member of an [`Alt`]: a sequence of nodes with its anchors.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Branch {
+    /// Where the branch starts matching.
+    pub goto: Option<ast::Goto>,
+    /// `START`: the branch may start at any call boundary at or after its
+    /// start position.
+    pub floating: bool,
+    /// The nodes, in order.
+    pub nodes: Vec<Node>,
+    /// `$n`: the branch must end `n` calls before the end of the subject.
+    pub end: Option<u8>,
+}
+
+/// One element of a branch.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Node {
+    /// Match these bytes exactly.
+    Literal(Box<[u8]>),
+    /// `.`: any single byte.
+    AnyByte,
+    /// `,`: any call token (`1C`..`7N`, `P`, `X`, `R`).
+    AnyCall,
+    /// A class whose items are all constants: one byte from the set.
+    ByteSet(Box<ByteSet>),
+    /// A class with grab items, resolved when matched.
+    GrabClass {
+        /// The operator.
+        op: ast::ClassOp,
+        /// The items.
+        items: Box<[ast::ClassItem]>,
+    },
+    /// Grab the next field into the grab without advancing.
+    Push(u8),
+    /// Match the field grabbed into the grab.
+    GrabMatch(u8),
+    /// Zero-width: the node does not match here.
+    Not(Box<Node>),
+    /// A parenthesised alternative.
+    Group(Box<Alt>),
+    /// `~expr~`: the expression is non-zero (it may consume fields with `.`).
+    Math(Box<MathExpr>),
+    /// A node repeated between `min` and `max` times (`None` = unbounded).
+    Repeat {
+        /// The repeated node.
+        node: Box<Node>,
+        /// Fewest repetitions.
+        min: u8,
+        /// Most repetitions.
+        max: Option<u8>,
+    },
+}
+
+/// A set of bytes (256 bits).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ByteSet([u64; 4]);
+
+impl ByteSet {
+    /// Adds `b`.
+    pub fn insert(&mut self, b: u8) {
+        self.0[(b >> 6) as usize] |= 1 << (b & 63);
+    }
+
+    /// Whether `b` is in the set.
+    #[inline]
+    pub fn contains(&self, b: u8) -> bool {
+        self.0[(b >> 6) as usize] & (1 << (b & 63)) != 0
+    }
+
+    /// The complement of the set.
+    pub fn complement(&self) -> ByteSet {
+        ByteSet([!self.0[0], !self.0[1], !self.0[2], !self.0[3]])
+    }
+
+    /// Iterates over the members in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = u8> + '_ {
+        (0u16..256).map(|b| b as u8).filter(|&b| self.contains(b))
+    }
+}
+
+/// Why a pattern could not be compiled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompileError {
+    /// What is wrong.
+    pub message: String,
+    /// Where, in the parsed text.
+    pub span: Span,
+}
+
+impl CompileError {
+    /// A new error.
+    pub fn new(message: impl Into<String>, span: Span) -> Self {
+        CompileError {
+            message: message.into(),
+            span,
+        }
+    }
+}
+
+/// The index of a grab letter (`a` = 0 … `z` = 25).
+pub fn grab_index(c: char) -> u8 {
+    (c as u8).wrapping_sub(b'a').min(25)
+}
+
+/// The ordering family a character belongs to, for the class operators
+/// `< > + -`: strains (C D H S N) in bidding order, digits in numeric order.
+fn family(c: u8) -> Option<&'static [u8]> {
+    const STRAINS: &[u8] = b"CDHSN";
+    const DIGITS: &[u8] = b"0123456789";
+    if STRAINS.contains(&c) {
+        Some(STRAINS)
+    } else if c.is_ascii_digit() {
+        Some(DIGITS)
+    } else {
+        None
+    }
+}
+
+/// Applies a class operator to one constant character, adding the characters
+/// it stands for to `set`.
+pub fn apply_class_op(op: ast::ClassOp, c: u8, set: &mut ByteSet) {
+    match op {
+        ast::ClassOp::Any | ast::ClassOp::None => set.insert(c),
+        ast::ClassOp::Below | ast::ClassOp::Above => {
+            if let Some(fam) = family(c) {
+                let i = fam.iter().position(|&x| x == c).unwrap_or(0);
+                let range = if op == ast::ClassOp::Below {
+                    &fam[..i]
+                } else {
+                    &fam[i + 1..]
+                };
+                range.iter().for_each(|&x| set.insert(x));
+            }
+        }
+        ast::ClassOp::Up(n) | ast::ClassOp::Down(n) => {
+            if let Some(fam) = family(c) {
+                let i = fam.iter().position(|&x| x == c).unwrap_or(0) as isize;
+                let j = if matches!(op, ast::ClassOp::Up(_)) {
+                    i + n as isize
+                } else {
+                    i - n as isize
+                };
+                if let Some(&x) = usize::try_from(j).ok().and_then(|j| fam.get(j)) {
+                    set.insert(x);
+                }
+            }
+        }
+    }
+}
+
+/// Compiles a parsed pattern into its IR.
+pub fn compile_alt(alt: &ast::Alt, top: bool) -> Result<Alt, CompileError> {
+    let mut members = Vec::new();
+    flatten(alt, &mut members);
+    let mut iter = members.into_iter();
+    let (_, goto, first) = iter.next().expect("an alternative has a member");
+    let first = compile_branch(first, goto, top)?;
+    let mut rest = Vec::new();
+    for (op, goto, expr) in iter {
+        rest.push((op, compile_branch(expr, goto, top)?));
+    }
+    Ok(Alt { first, rest })
+}
+
+type Member<'a> = (ast::AltOp, Option<ast::Goto>, &'a ast::Regexp);
+
+fn flatten<'a>(alt: &'a ast::Alt, out: &mut Vec<Member<'a>>) {
+    match alt {
+        ast::Alt::Single { goto, expr, .. } => {
+            out.push((ast::AltOp::Then, goto.as_ref().map(|g| g.node), expr))
+        }
+        ast::Alt::Binary {
+            lhs, op, goto, rhs, ..
+        } => {
+            flatten(lhs, out);
+            out.push((*op, goto.as_ref().map(|g| g.node), rhs));
+        }
+    }
+}
+
+fn compile_branch(
+    re: &ast::Regexp,
+    goto: Option<ast::Goto>,
+    top: bool,
+) -> Result<Branch, CompileError> {
+    if !top {
+        if let Some(span) = re.start {
+            return Err(CompileError::new(
+                "`START` is only allowed at the beginning of a top-level alternative",
+                span,
+            ));
+        }
+        if let Some(end) = &re.end {
+            return Err(CompileError::new(
+                "`$` is only allowed at the end of a top-level alternative",
+                end.span,
+            ));
+        }
+    }
+    let mut nodes = Vec::with_capacity(re.terms.len());
+    for term in &re.terms {
+        let node = compile_primary(&term.primary)?;
+        let node = match term.repeat.as_ref().map(|r| r.node) {
+            None => node,
+            Some(rep) => {
+                let (min, max) = match rep {
+                    ast::Repeat::Star => (0, None),
+                    ast::Repeat::Plus => (1, None),
+                    ast::Repeat::Question => (0, Some(1)),
+                };
+                Node::Repeat {
+                    node: Box::new(node),
+                    min,
+                    max,
+                }
+            }
+        };
+        push_node(&mut nodes, node);
+    }
+    Ok(Branch {
+        goto,
+        floating: re.start.is_some(),
+        nodes,
+        end: re.end.as_ref().map(|e| e.node),
+    })
+}
+
+/// Appends a node, merging adjacent literals.
+fn push_node(nodes: &mut Vec<Node>, node: Node) {
+    if let (Some(Node::Literal(prev)), Node::Literal(next)) = (nodes.last_mut(), &node) {
+        let mut joined = prev.to_vec();
+        joined.extend_from_slice(next);
+        *prev = joined.into_boxed_slice();
+        return;
+    }
+    nodes.push(node);
+}
+
+fn compile_primary(p: &ast::Primary) -> Result<Node, CompileError> {
+    Ok(match &p.kind {
+        ast::PrimaryKind::Dot => Node::AnyByte,
+        ast::PrimaryKind::AnyCall => Node::AnyCall,
+        ast::PrimaryKind::Str(s) => Node::Literal(s.as_bytes().into()),
+        ast::PrimaryKind::Char(c) => Node::Literal(c.to_string().into_bytes().into()),
+        ast::PrimaryKind::Not(inner) => Node::Not(Box::new(compile_primary(inner)?)),
+        ast::PrimaryKind::Push(c) => Node::Push(grab_index(*c)),
+        ast::PrimaryKind::Grab(c) => Node::GrabMatch(grab_index(*c)),
+        ast::PrimaryKind::Group(alt) => Node::Group(Box::new(compile_alt(alt, false)?)),
+        ast::PrimaryKind::Math(expr) => Node::Math(Box::new(MathExpr::compile(expr)?)),
+        ast::PrimaryKind::Class(class) => compile_class(class)?,
+    })
+}
+
+fn compile_class(class: &ast::Class) -> Result<Node, CompileError> {
+    if class
+        .items
+        .iter()
+        .any(|i| matches!(i.node, ast::ClassItem::Grab(_)))
+    {
+        return Ok(Node::GrabClass {
+            op: class.op,
+            items: class.items.iter().map(|i| i.node).collect(),
+        });
+    }
+    let mut set = ByteSet::default();
+    for item in &class.items {
+        match item.node {
+            ast::ClassItem::Char(c) => apply_class_op(class.op, c as u8, &mut set),
+            ast::ClassItem::Range(lo, hi) => {
+                if lo > hi {
+                    return Err(CompileError::new(
+                        format!("empty range `{lo}-{hi}`: the first character is after the second"),
+                        item.span,
+                    ));
+                }
+                for c in lo as u8..=hi as u8 {
+                    apply_class_op(class.op, c, &mut set);
+                }
+            }
+            ast::ClassItem::Grab(_) => unreachable!("grab classes handled above"),
+        }
+    }
+    if class.op == ast::ClassOp::None {
+        set = set.complement();
+    }
+    Ok(Node::ByteSet(Box::new(set)))
+}
+
+impl Alt {
+    /// Every branch of the alternative, in order.
+    pub fn branches(&self) -> impl Iterator<Item = &Branch> {
+        std::iter::once(&self.first).chain(self.rest.iter().map(|(_, b)| b))
+    }
+}
+
+impl Node {
+    /// Calls `f` on this node and every node nested in it.
+    pub fn walk(&self, f: &mut dyn FnMut(&Node)) {
+        f(self);
+        match self {
+            Node::Not(n) | Node::Repeat { node: n, .. } => n.walk(f),
+            Node::Group(alt) => {
+                for b in alt.branches() {
+                    b.nodes.iter().for_each(|n| n.walk(f));
+                }
+            }
+            _ => {}
+        }
+    }
+}

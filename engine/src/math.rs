@@ -1,0 +1,226 @@
+//! MATH expressions (`~ … ~`): compiled from the AST once, evaluated against a
+//! subject string, the rule's grabs and the situation of the auction.
+//!
+//! Values are `i32`. Comparisons and logical operators give 1 or 0; a pattern
+//! `~e~` holds where `e` is non-zero. A character stands for its strain or
+//! call rank: `C`=1 `D`=2 `H`=3 `S`=4 `N`=5 `P`=6 `X`=7 `R`=8, so strains
+//! compare in bidding order; a grabbed number is its numeric value. `.` pulls
+//! the next field off the subject (a whole number or one character) and
+//! advances. Operands are evaluated left to right; `&&` and `||`
+//! short-circuit, `&` and `|` do not.
+
+use crate::functions::{Env, Func};
+use crate::grabs::Grabs;
+use crate::matcher::ir::{CompileError, grab_index};
+use grammar::ast::{self, BinOp, ExprKind};
+
+/// A compiled MATH expression.
+#[derive(Debug, Clone, PartialEq)]
+pub enum MathExpr {
+    /// A constant.
+    Num(i32),
+    /// The value of a grab.
+    Grab(u8),
+    /// A function of the dispatch table.
+    Call(Func, Box<[MathExpr]>),
+    /// `.`: the next field of the subject.
+    Field,
+    /// `-e`.
+    Neg(Box<MathExpr>),
+    /// `!e`.
+    Not(Box<MathExpr>),
+    /// `l op r`.
+    Binary(BinOp, Box<MathExpr>, Box<MathExpr>),
+    /// `v[lo, hi]`.
+    Between(Box<MathExpr>, Box<MathExpr>, Box<MathExpr>),
+}
+
+/// The value of a character in MATH: its strain or call rank, or its ASCII
+/// code for any other character.
+pub fn char_value(c: u8) -> i32 {
+    match c {
+        b'C' => 1,
+        b'D' => 2,
+        b'H' => 3,
+        b'S' => 4,
+        b'N' => 5,
+        b'P' => 6,
+        b'X' => 7,
+        b'R' => 8,
+        other => other as i32,
+    }
+}
+
+/// The value of a field's text: its number when it is all digits, else the
+/// value of its first character.
+pub fn field_value(text: &[u8]) -> i32 {
+    if !text.is_empty() && text.iter().all(u8::is_ascii_digit) {
+        text.iter()
+            .fold(0i32, |n, d| n.saturating_mul(10).saturating_add((d - b'0') as i32))
+    } else {
+        text.first().map_or(0, |&c| char_value(c))
+    }
+}
+
+/// The length of the field starting at `pos`: a run of digits, or one byte.
+pub fn field_len(subject: &[u8], pos: usize) -> usize {
+    match subject.get(pos) {
+        None => 0,
+        Some(b) if b.is_ascii_digit() => subject[pos..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count(),
+        Some(_) => 1,
+    }
+}
+
+/// The state an expression is evaluated in.
+pub struct MathCx<'s, 'e> {
+    /// The string being matched (empty in a specification).
+    pub subject: &'s [u8],
+    /// The current position; `.` advances it.
+    pub pos: usize,
+    /// The rule's grabs; `=` assigns.
+    pub grabs: &'s mut Grabs,
+    /// What the functions read.
+    pub env: &'s Env<'e>,
+}
+
+impl MathExpr {
+    /// Compiles a parsed expression, resolving function numbers.
+    pub fn compile(e: &ast::Expr) -> Result<MathExpr, CompileError> {
+        Ok(match &e.kind {
+            ExprKind::Num(n) => MathExpr::Num(*n),
+            ExprKind::Char(c) => MathExpr::Num(char_value(*c as u8)),
+            ExprKind::Grab(c) => MathExpr::Grab(grab_index(*c)),
+            ExprKind::Call {
+                func,
+                func_span,
+                args,
+            } => {
+                let f = Func::resolve(*func, args.len())
+                    .map_err(|msg| CompileError::new(msg, *func_span))?;
+                let args = args
+                    .iter()
+                    .map(MathExpr::compile)
+                    .collect::<Result<Vec<_>, _>>()?;
+                MathExpr::Call(f, args.into_boxed_slice())
+            }
+            ExprKind::Field => MathExpr::Field,
+            ExprKind::Neg(x) => MathExpr::Neg(Box::new(MathExpr::compile(x)?)),
+            ExprKind::Not(x) => MathExpr::Not(Box::new(MathExpr::compile(x)?)),
+            ExprKind::Binary { op, lhs, rhs } => {
+                if *op == BinOp::Assign && !matches!(lhs.kind, ExprKind::Grab(_)) {
+                    return Err(CompileError::new(
+                        "the left-hand side of `=` must be a grab letter",
+                        lhs.span,
+                    ));
+                }
+                MathExpr::Binary(
+                    *op,
+                    Box::new(MathExpr::compile(lhs)?),
+                    Box::new(MathExpr::compile(rhs)?),
+                )
+            }
+            ExprKind::Between { value, low, high } => MathExpr::Between(
+                Box::new(MathExpr::compile(value)?),
+                Box::new(MathExpr::compile(low)?),
+                Box::new(MathExpr::compile(high)?),
+            ),
+        })
+    }
+
+    /// Evaluates the expression. `None` when it reads a grab that holds
+    /// nothing, or a field past the end of the subject: the pattern fails.
+    pub fn eval(&self, cx: &mut MathCx<'_, '_>) -> Option<i32> {
+        Some(match self {
+            MathExpr::Num(n) => *n,
+            MathExpr::Grab(g) => field_value(cx.grabs.get(*g)?),
+            MathExpr::Call(f, args) => {
+                let mut vals = [0i32; 3];
+                for (slot, arg) in vals.iter_mut().zip(args.iter()) {
+                    *slot = arg.eval(cx)?;
+                }
+                f.call(cx.env, &vals[..args.len()])?
+            }
+            MathExpr::Field => {
+                let len = field_len(cx.subject, cx.pos);
+                if len == 0 {
+                    return None;
+                }
+                let v = field_value(&cx.subject[cx.pos..cx.pos + len]);
+                cx.pos += len;
+                v
+            }
+            MathExpr::Neg(x) => x.eval(cx)?.wrapping_neg(),
+            MathExpr::Not(x) => (x.eval(cx)? == 0) as i32,
+            MathExpr::Between(v, lo, hi) => {
+                let v = v.eval(cx)?;
+                let lo = lo.eval(cx)?;
+                let hi = hi.eval(cx)?;
+                (lo <= v && v <= hi) as i32
+            }
+            MathExpr::Binary(op, l, r) => match op {
+                BinOp::AndAnd => {
+                    if l.eval(cx)? == 0 {
+                        0
+                    } else {
+                        (r.eval(cx)? != 0) as i32
+                    }
+                }
+                BinOp::OrOr => {
+                    if l.eval(cx)? != 0 {
+                        1
+                    } else {
+                        (r.eval(cx)? != 0) as i32
+                    }
+                }
+                BinOp::Assign => {
+                    let MathExpr::Grab(g) = **l else {
+                        return None;
+                    };
+                    let v = r.eval(cx)?;
+                    cx.grabs.set_number(g, v);
+                    v
+                }
+                _ => {
+                    let a = l.eval(cx)?;
+                    let b = r.eval(cx)?;
+                    match op {
+                        BinOp::And => (a != 0 && b != 0) as i32,
+                        BinOp::Or => (a != 0 || b != 0) as i32,
+                        BinOp::Ge => (a >= b) as i32,
+                        BinOp::Le => (a <= b) as i32,
+                        BinOp::Gt => (a > b) as i32,
+                        BinOp::Lt => (a < b) as i32,
+                        BinOp::Eq => (a == b) as i32,
+                        BinOp::Ne => (a != b) as i32,
+                        BinOp::Add => a.wrapping_add(b),
+                        BinOp::Sub => a.wrapping_sub(b),
+                        BinOp::Mul => a.wrapping_mul(b),
+                        BinOp::AndAnd | BinOp::OrOr | BinOp::Assign => unreachable!(),
+                    }
+                }
+            },
+        })
+    }
+
+    /// Calls `f` on every sub-expression, this one included.
+    pub fn walk(&self, f: &mut dyn FnMut(&MathExpr)) {
+        f(self);
+        match self {
+            MathExpr::Call(_, args) => args.iter().for_each(|a| a.walk(f)),
+            MathExpr::Neg(x) | MathExpr::Not(x) => x.walk(f),
+            MathExpr::Binary(_, l, r) => {
+                l.walk(f);
+                r.walk(f);
+            }
+            MathExpr::Between(a, b, c) => {
+                a.walk(f);
+                b.walk(f);
+                c.walk(f);
+            }
+            MathExpr::Num(_) | MathExpr::Grab(_) | MathExpr::Field => {}
+        }
+    }
+}

@@ -1,0 +1,396 @@
+//! Choosing the call and recording what every player has shown.
+//!
+//! A [`Table`] is an auction in progress together with what each player has
+//! shown so far. [`Table::decide`] picks the call for the player whose turn it
+//! is, following the design note:
+//!
+//! 1. for each legal call, collect the rules whose sequence pattern proposes it;
+//! 2. drop default rules superseded by another rule for the same call
+//!    ([`Book::is_superseded`]);
+//! 3. among the rules whose constraint holds for the hand, the highest
+//!    priority wins; at equal priority the earlier rule wins;
+//! 4. when no rule holds the call is Pass, marked "no rule".
+//!
+//! [`Table::push`] makes a call and updates the caller's knowledge: what was
+//! known, intersected with the union of the specs of every (not superseded)
+//! rule proposing that call — whatever the hand.
+
+use crate::auction::{AuctionError, Bidding, Call, Vulnerability, call_token};
+use crate::book::{Book, Scratch};
+use crate::functions::{Env, Situation};
+use crate::grabs::Grabs;
+use crate::knowledge::Shown;
+use crate::pattern::{HandFeatures, PatternString};
+use contract_bridge::{Hand, Seat};
+use smallvec::SmallVec;
+
+/// A hand as the resolver reads it: its features and its pattern string.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HandEval {
+    /// The fields as numbers (for functions).
+    pub features: HandFeatures,
+    /// The 57-character pattern string (for constraints).
+    pub pattern: PatternString,
+}
+
+impl HandEval {
+    /// Evaluates a hand.
+    pub fn new(hand: Hand) -> HandEval {
+        let features = HandFeatures::of(hand);
+        HandEval {
+            pattern: features.pattern(),
+            features,
+        }
+    }
+}
+
+/// The call chosen for a hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decision {
+    /// The call.
+    pub call: Call,
+    /// The rule that chose it (`None`: no rule held, the call is Pass).
+    pub rule: Option<u32>,
+    /// The winning rule's priority (0 with no rule).
+    pub priority: u32,
+    /// What the winning rule's sequence pattern grabbed (for its spec).
+    pub grabs: Grabs,
+}
+
+impl Decision {
+    /// Whether no rule held ("no rule" Pass).
+    pub fn no_rule(&self) -> bool {
+        self.rule.is_none()
+    }
+}
+
+/// One rule considered by [`Table::decide_traced`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Considered {
+    /// The call the rule proposes.
+    pub call: Call,
+    /// The rule.
+    pub rule: u32,
+    /// Its priority.
+    pub priority: u32,
+    /// Dropped as a default superseded by another rule for the same call.
+    pub superseded: bool,
+    /// Whether its constraint held (`None` when superseded, not tested).
+    pub holds: Option<bool>,
+}
+
+/// What one call of the auction showed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CallRecord {
+    /// The call.
+    pub call: Call,
+    /// Who made it.
+    pub seat: Seat,
+    /// The rules that propose it (superseded defaults left out), in database
+    /// order.
+    pub rules: SmallVec<[u32; 4]>,
+    /// What the call shows: the union of those rules' specs.
+    pub shows: Shown,
+}
+
+impl CallRecord {
+    /// Whether no rule explains the call.
+    pub fn unexplained(&self) -> bool {
+        self.rules.is_empty()
+    }
+}
+
+/// An auction in progress with what each player has shown.
+#[derive(Debug, Clone)]
+pub struct Table<'b> {
+    book: &'b Book,
+    bidding: Bidding,
+    shown: [Shown; 4],
+    records: Vec<CallRecord>,
+    sequence: Vec<u8>,
+}
+
+/// The index into a relative-seat array ([bidder, partner, LHO, RHO]) of the
+/// player `offset` seats after the bidder.
+const RELATIVE: [usize; 4] = [0, 2, 1, 3];
+
+impl<'b> Table<'b> {
+    /// An empty auction.
+    pub fn new(book: &'b Book, dealer: Seat, vulnerability: Vulnerability) -> Table<'b> {
+        Table {
+            book,
+            bidding: Bidding::new(dealer, vulnerability),
+            shown: [Shown::unknown(); 4],
+            records: Vec::new(),
+            sequence: Vec::with_capacity(128),
+        }
+    }
+
+    /// Replays `calls`, recording what each shows.
+    pub fn with_calls(
+        book: &'b Book,
+        dealer: Seat,
+        vulnerability: Vulnerability,
+        calls: &[Call],
+        scratch: &mut Scratch,
+    ) -> Result<Table<'b>, AuctionError> {
+        let mut t = Table::new(book, dealer, vulnerability);
+        for &c in calls {
+            t.push(c, scratch)?;
+        }
+        Ok(t)
+    }
+
+    /// The auction so far.
+    pub fn bidding(&self) -> &Bidding {
+        &self.bidding
+    }
+
+    /// What each call showed, in order.
+    pub fn records(&self) -> &[CallRecord] {
+        &self.records
+    }
+
+    /// What the player at `seat` has shown so far.
+    pub fn shown(&self, seat: Seat) -> &Shown {
+        &self.shown[seat as usize]
+    }
+
+    /// The auction as the player to call sees it.
+    pub fn situation(&self) -> Situation {
+        let n = self.bidding.len();
+        let bidder = self.bidding.turn();
+        let vul = self.bidding.vulnerability();
+        let mut s = Situation {
+            seat: (n % 4) as u8 + 1,
+            we_vulnerable: vul.is_vulnerable(bidder),
+            they_vulnerable: vul.is_vulnerable(bidder.lho()),
+            calls: n.min(255) as u8,
+            ..Situation::default()
+        };
+        for offset in 0..4 {
+            let seat = Seat::ALL[(bidder as usize + offset) % 4];
+            s.shown[RELATIVE[offset]] = self.shown[seat as usize];
+        }
+        for (i, &call) in self.bidding.calls().iter().enumerate() {
+            let offset = (i + 4 - n % 4) % 4;
+            let who = RELATIVE[offset];
+            if call != Call::Pass {
+                s.active[who] = true;
+            }
+            if let Call::Bid(bid) = call {
+                s.strains_bid[who] |= 1 << bid.strain as u8;
+            }
+        }
+        s
+    }
+
+    /// Writes the sequence prefix (`1C:P:1H:P:`; empty before the first call)
+    /// into the scratch subject buffer.
+    fn write_prefix(&self, scratch: &mut Scratch) {
+        scratch.subject.clear();
+        scratch.subject.extend_from_slice(&self.sequence);
+        if !self.sequence.is_empty() {
+            scratch.subject.push(b':');
+        }
+    }
+
+    /// Collects, into `scratch.proposals`, every rule proposing each call in
+    /// `calls` (tagged with the call's index in `calls`).
+    fn propose(&self, calls: &[Call], env: &Env<'_>, scratch: &mut Scratch) {
+        scratch.clear_proposals();
+        self.write_prefix(scratch);
+        let prefix_len = scratch.subject.len();
+        let prefix = std::mem::take(&mut scratch.subject);
+        let state = self.book.prefix_state(&prefix, scratch);
+        scratch.subject = prefix;
+        for (tag, &call) in calls.iter().enumerate() {
+            let token = call_token(call).as_bytes();
+            scratch.subject.truncate(prefix_len);
+            scratch.subject.extend_from_slice(token);
+            let subject = std::mem::take(&mut scratch.subject);
+            self.book
+                .proposals(&subject, token.len(), state.as_ref(), env, scratch, tag as u8);
+            scratch.subject = subject;
+        }
+    }
+
+    /// Chooses the call for the player whose turn it is, holding `hand`.
+    pub fn decide(&self, hand: &HandEval, scratch: &mut Scratch) -> Decision {
+        self.decide_inner(hand, scratch, None)
+    }
+
+    /// Like [`Table::decide`], and lists every rule considered for every
+    /// legal call, in the order they were weighed (priority, then database
+    /// order).
+    pub fn decide_traced(
+        &self,
+        hand: &HandEval,
+        scratch: &mut Scratch,
+        trace: &mut Vec<Considered>,
+    ) -> Decision {
+        self.decide_inner(hand, scratch, Some(trace))
+    }
+
+    fn decide_inner(
+        &self,
+        hand: &HandEval,
+        scratch: &mut Scratch,
+        mut trace: Option<&mut Vec<Considered>>,
+    ) -> Decision {
+        let pass = Decision {
+            call: Call::Pass,
+            rule: None,
+            priority: 0,
+            grabs: Grabs::new(),
+        };
+        if self.bidding.has_ended() {
+            return pass;
+        }
+        let situation = self.situation();
+        let env = Env {
+            situation: &situation,
+            hand: Some(&hand.features),
+        };
+        let mut legal: SmallVec<[Call; 40]> = SmallVec::new();
+        legal.extend(self.bidding.legal_calls());
+        self.propose(&legal, &env, scratch);
+
+        // Weigh proposals by priority (high first), then database order.
+        let book = self.book;
+        scratch.proposals.sort_unstable_by_key(|p| p.key);
+        let proposals = &scratch.proposals;
+        let mut chosen = None;
+        for p in proposals {
+            let (rule, tag) = (p.rule(), p.tag());
+            let same_call = proposals.iter().filter(|q| q.tag() == tag).map(|q| q.rule());
+            let superseded = book.is_superseded(rule, same_call);
+            let priority = book.rules()[rule as usize].priority;
+            let call = legal[tag as usize];
+            if superseded {
+                if let Some(t) = trace.as_deref_mut() {
+                    t.push(Considered {
+                        call,
+                        rule,
+                        priority,
+                        superseded: true,
+                        holds: None,
+                    });
+                }
+                continue;
+            }
+            if chosen.is_some() && trace.is_none() {
+                break;
+            }
+            let grabs = scratch.grabs_of(p);
+            let holds = book.constraint_holds(rule, hand.pattern.as_bytes(), &grabs, &env);
+            if let Some(t) = trace.as_deref_mut() {
+                t.push(Considered {
+                    call,
+                    rule,
+                    priority,
+                    superseded: false,
+                    holds: Some(holds),
+                });
+            }
+            if holds && chosen.is_none() {
+                chosen = Some(Decision {
+                    call,
+                    rule: Some(rule),
+                    priority,
+                    grabs,
+                });
+            }
+        }
+        chosen.unwrap_or(pass)
+    }
+
+    /// What `call` would show if made now: the rules proposing it (superseded
+    /// defaults left out) and the union of their specs.
+    pub fn meaning(&self, call: Call, scratch: &mut Scratch) -> (SmallVec<[u32; 4]>, Shown) {
+        let situation = self.situation();
+        let env = Env {
+            situation: &situation,
+            hand: None,
+        };
+        self.propose(&[call], &env, scratch);
+        let mut rules: SmallVec<[u32; 4]> = SmallVec::new();
+        let mut shows: Option<Shown> = None;
+        let proposals = std::mem::take(&mut scratch.proposals);
+        for p in &proposals {
+            let same_call = proposals.iter().map(|q| q.rule());
+            if self.book.is_superseded(p.rule(), same_call) {
+                continue;
+            }
+            rules.push(p.rule());
+            let mut grabs = scratch.grabs_of(p);
+            let spec = self.book.rules()[p.rule() as usize].spec.eval(&mut grabs, &env);
+            match &mut shows {
+                None => shows = Some(spec),
+                Some(s) => s.union_with(&spec),
+            }
+        }
+        scratch.proposals = proposals;
+        rules.sort_unstable();
+        (rules, shows.unwrap_or_else(Shown::unknown))
+    }
+
+    /// Makes `call` for the player whose turn it is and records what it
+    /// shows.
+    pub fn push(&mut self, call: Call, scratch: &mut Scratch) -> Result<&CallRecord, AuctionError> {
+        self.bidding.check(call).map_err(|reason| AuctionError::Illegal {
+            position: self.bidding.len() + 1,
+            call,
+            reason,
+        })?;
+        let (rules, shows) = self.meaning(call, scratch);
+        let seat = self.bidding.turn();
+        if !rules.is_empty() {
+            self.shown[seat as usize].restrict(&shows);
+        }
+        self.bidding.push(call)?;
+        if !self.sequence.is_empty() {
+            self.sequence.push(b':');
+        }
+        self.sequence.extend_from_slice(call_token(call).as_bytes());
+        self.records.push(CallRecord {
+            call,
+            seat,
+            rules,
+            shows,
+        });
+        Ok(self.records.last().expect("just pushed"))
+    }
+}
+
+impl Table<'_> {
+    /// Bids until the auction ends, each seat calling with its hand
+    /// (`hands` indexed by seat: N, E, S, W). Returns each decision in order.
+    /// A safety bound of 319 calls (the longest legal auction) stops a
+    /// rulebook that would never end.
+    pub fn bid_out(&mut self, hands: &[HandEval; 4], scratch: &mut Scratch) -> Vec<Decision> {
+        let mut decisions = Vec::new();
+        while !self.bidding.has_ended() && decisions.len() < 319 {
+            let seat = self.bidding.turn();
+            let d = self.decide(&hands[seat as usize], scratch);
+            // Every chosen call is legal: only legal calls are proposed.
+            self.push(d.call, scratch).expect("the resolver proposes legal calls only");
+            decisions.push(d);
+        }
+        decisions
+    }
+
+    /// What the rule behind `decision` says the hand holds: its spec
+    /// evaluated with the grabs of the match, in the situation before the
+    /// call (`None` for "no rule").
+    pub fn spec_of(&self, decision: &Decision) -> Option<Shown> {
+        let rule = decision.rule?;
+        let situation = self.situation();
+        let env = Env {
+            situation: &situation,
+            hand: None,
+        };
+        let mut grabs = decision.grabs;
+        Some(self.book.rules()[rule as usize].spec.eval(&mut grabs, &env))
+    }
+}

@@ -1,0 +1,219 @@
+//! The project's diagnostic renderer: an error or warning shown against the
+//! line the author wrote, with a caret and the macro chain.
+//!
+//! ```text
+//! error: unexpected `]`
+//!   --> rulebook/open.txt2:12:10
+//!    |
+//! 12 | 2 1N 100 HCP(15,17)] ...
+//!    |          ^^^
+//!    = in expansion of HCP (rulebook/macros.m4:3)
+//!    = note: expanded line 12: 2 1N 100 @00P[15-17]] ...
+//! ```
+//!
+//! Other crates build a [`Diagnostic`] for a byte span of the expanded text with
+//! [`SourceMap::diagnostic`] (or [`crate::Expansion::diagnostic`], which also
+//! shows the expanded line) and print it with `Display`.
+
+use std::fmt;
+use std::ops::Range;
+
+use crate::source_map::{Origin, SourceMap};
+
+/// How serious a diagnostic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Severity {
+    /// The input is wrong; no output is produced.
+    Error,
+    /// The input is accepted but probably not what the author meant.
+    Warning,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Error => "error",
+            Self::Warning => "warning",
+        })
+    }
+}
+
+/// A message attached to a place in a source file, ready to render.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
+    /// The one-line message (`unexpected `]``).
+    pub message: String,
+    /// Where in the source it points; its chain is rendered as
+    /// `= in expansion of …`.
+    pub origin: Origin,
+    /// The text of the source line `origin.line`.
+    pub source_line: String,
+    /// How many characters the caret underlines (at least one is drawn).
+    pub caret_len: usize,
+    /// Further lines, rendered as `= {note}` (write the `note: ` / `help: `
+    /// prefix yourself).
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    /// A diagnostic at `origin`, with the source line taken from `map`, a caret
+    /// of `caret_len` characters and no notes.
+    #[must_use]
+    pub fn new(
+        severity: Severity,
+        message: impl Into<String>,
+        origin: Origin,
+        map: &SourceMap,
+        caret_len: usize,
+    ) -> Self {
+        let source_line = map.source_line(&origin).to_owned();
+        Self {
+            severity,
+            message: message.into(),
+            origin,
+            source_line,
+            caret_len,
+            notes: Vec::new(),
+        }
+    }
+
+    /// Adds a note line (builder style).
+    #[must_use]
+    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let line_label = self.origin.line.to_string();
+        let pad = " ".repeat(line_label.len());
+        writeln!(f, "{}: {}", self.severity, self.message)?;
+        writeln!(f, "{pad}--> {}", self.origin)?;
+        writeln!(f, "{pad} |")?;
+        writeln!(f, "{line_label} | {}", self.source_line)?;
+        // Mirror tabs so that the caret lines up however tabs are shown.
+        let before: String = self
+            .source_line
+            .chars()
+            .take((self.origin.col as usize).saturating_sub(1))
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        let available = self
+            .source_line
+            .chars()
+            .count()
+            .saturating_sub(before.chars().count());
+        let carets = self.caret_len.min(available).max(1);
+        write!(f, "{pad} | {before}{}", "^".repeat(carets))?;
+        if let Some(chain) = self.origin.chain_note() {
+            write!(f, "\n{pad} = {chain}")?;
+        }
+        for note in &self.notes {
+            write!(f, "\n{pad} = {note}")?;
+        }
+        Ok(())
+    }
+}
+
+impl SourceMap {
+    /// Builds a diagnostic for the byte span `span` of the expanded text.
+    ///
+    /// Text copied verbatim is underlined where it stands in the source (up to
+    /// the end of the verbatim run and of the line); text produced by a macro is
+    /// shown at the outermost macro call, whose name is underlined, with the
+    /// chain of macros.
+    #[must_use]
+    pub fn diagnostic(
+        &self,
+        severity: Severity,
+        message: impl Into<String>,
+        span: Range<usize>,
+    ) -> Diagnostic {
+        let origin = self.locate(span.start);
+        let caret_len = if let Some(outermost) = origin.chain.first() {
+            outermost.name.chars().count()
+        } else {
+            let end = span.end.min(self.segment_end(span.start)).max(span.start);
+            let line = self.source_line(&origin);
+            let rest: String = line
+                .chars()
+                .skip((origin.col as usize).saturating_sub(1))
+                .collect();
+            let want = end - span.start;
+            // Count characters covering `want` bytes of the rest of the line.
+            let mut bytes = 0;
+            rest.chars()
+                .take_while(|c| {
+                    let take = bytes < want;
+                    bytes += c.len_utf8();
+                    take
+                })
+                .count()
+        };
+        Diagnostic::new(severity, message, origin, self, caret_len)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source_map::{Location, MacroFrame};
+    use std::path::Path;
+    use std::sync::Arc;
+
+    fn sample(chain: Vec<MacroFrame>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            message: "unexpected `]`".into(),
+            origin: Origin {
+                file: Arc::from(Path::new("rulebook/open.txt2")),
+                offset: 0,
+                line: 12,
+                col: 10,
+                chain,
+            },
+            source_line: "2 1N 100 HCP(15,17)] ...".into(),
+            caret_len: 3,
+            notes: vec!["note: expanded line 12: 2 1N 100 @00P[15-17]] ...".into()],
+        }
+    }
+
+    #[test]
+    fn renders_with_chain_and_notes() {
+        let frame = MacroFrame {
+            name: Arc::from("HCP"),
+            defined_at: Location {
+                file: Arc::from(Path::new("rulebook/macros.m4")),
+                line: 3,
+                col: 1,
+            },
+        };
+        let want = "\
+error: unexpected `]`
+  --> rulebook/open.txt2:12:10
+   |
+12 | 2 1N 100 HCP(15,17)] ...
+   |          ^^^
+   = in expansion of HCP (rulebook/macros.m4:3)
+   = note: expanded line 12: 2 1N 100 @00P[15-17]] ...";
+        assert_eq!(sample(vec![frame]).to_string(), want);
+    }
+
+    #[test]
+    fn caret_mirrors_tabs_and_stays_on_the_line() {
+        let mut d = sample(Vec::new());
+        d.source_line = "\tab".into();
+        d.origin.col = 3;
+        d.caret_len = 10;
+        d.notes.clear();
+        d.severity = Severity::Warning;
+        assert_eq!(
+            d.to_string(),
+            "warning: unexpected `]`\n  --> rulebook/open.txt2:12:3\n   |\n12 | \tab\n   | \t ^"
+        );
+    }
+}

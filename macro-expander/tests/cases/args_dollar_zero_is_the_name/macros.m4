@@ -1,0 +1,1 @@
+define(WHO, ``$0'($1)')dnl

@@ -1,0 +1,2 @@
+define(TWICE, `$1 $1')dnl
+define(ONE, `1')dnl

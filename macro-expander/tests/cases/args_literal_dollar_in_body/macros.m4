@@ -1,0 +1,1 @@
+define(LAST, `START,:X$`'1')dnl

@@ -1,0 +1,1 @@
+define(BAL, `bal[$1]')dnl

@@ -1,0 +1,1 @@
+define(NT, `notrump')dnl

@@ -1,0 +1,3 @@
+define(N, `notrump')dnl
+define(P, `pass')dnl
+define(X, `double')dnl

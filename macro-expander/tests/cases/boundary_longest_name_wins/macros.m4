@@ -1,0 +1,2 @@
+define(MAJ, `m')dnl
+define(MAJOR, `M')dnl

@@ -1,0 +1,1 @@
+define(LIST, a,b)dnl

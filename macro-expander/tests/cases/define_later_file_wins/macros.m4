@@ -1,0 +1,1 @@
+define(HCP, `one')dnl

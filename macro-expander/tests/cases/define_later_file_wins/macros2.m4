@@ -1,0 +1,2 @@
+define(HCP, `one')dnl
+define(HCP, `two')dnl

@@ -1,0 +1,2 @@
+define(HCP, `old')dnl
+define(HCP, `new')dnl

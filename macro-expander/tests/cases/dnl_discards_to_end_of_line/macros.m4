@@ -1,0 +1,2 @@
+dnl a comment with HCP(
+define(A, `a')dnl trailing

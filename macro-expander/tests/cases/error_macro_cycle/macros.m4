@@ -1,0 +1,2 @@
+define(OPEN1, `1C MAJ')dnl
+define(MAJ, `OPEN1')dnl

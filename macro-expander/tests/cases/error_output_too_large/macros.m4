@@ -1,0 +1,2 @@
+define(TEN, `0123456789')dnl
+define(HUNDRED, `TEN TEN TEN TEN TEN TEN TEN TEN TEN TEN')dnl

@@ -1,0 +1,3 @@
+
+
+define(`dnl', x)

@@ -1,0 +1,1 @@
+define(LOOP, `(LOOP)')dnl

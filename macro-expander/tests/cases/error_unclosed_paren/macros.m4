@@ -1,0 +1,1 @@
+define(HCP, `@00P[$1-$2]')dnl

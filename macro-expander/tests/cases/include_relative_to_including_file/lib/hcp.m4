@@ -1,0 +1,2 @@
+define(HCP, `@00P[$1-$2]')dnl
+include(suits.m4)dnl

@@ -1,0 +1,1 @@
+define(MAJ, `[HS]')dnl

@@ -1,0 +1,1 @@
+include(lib/hcp.m4)dnl

@@ -1,0 +1,1 @@
+define(BAL, `bal')dnl

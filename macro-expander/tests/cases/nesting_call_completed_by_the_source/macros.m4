@@ -1,0 +1,2 @@
+define(OPEN_CALL, `WRAP(')dnl
+define(WRAP, `<$1>')dnl

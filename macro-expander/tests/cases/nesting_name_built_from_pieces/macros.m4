@@ -1,0 +1,2 @@
+define(GLUE, `$1$2')dnl
+define(AB, `joined')dnl

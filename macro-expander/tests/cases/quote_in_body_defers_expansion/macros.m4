@@ -1,0 +1,3 @@
+define(OPEN, `LATER')dnl
+define(EAGER, LATER)dnl
+define(LATER, `later')dnl

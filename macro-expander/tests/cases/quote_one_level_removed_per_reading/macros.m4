@@ -1,0 +1,2 @@
+define(HCP, `x')dnl
+define(KEEP, ``HCP'')dnl

@@ -1,0 +1,42 @@
+//! The options that describe an auction (`--auction`, `--dealer`, `--vul`)
+//! shared by `bid` and `explain`, and replaying it on a table.
+
+use engine::auction::{Bidding, Vulnerability};
+use engine::book::Scratch;
+use engine::resolver::Table;
+use engine::rulebook::Rulebook;
+use contract_bridge::Seat;
+
+/// Parses a seat: `N`, `E`, `S`, `W` or the full name, any case.
+pub fn parse_seat(s: &str) -> Result<Seat, String> {
+    match s.trim().to_ascii_uppercase().as_str() {
+        "N" | "NORTH" => Ok(Seat::North),
+        "E" | "EAST" => Ok(Seat::East),
+        "S" | "SOUTH" => Ok(Seat::South),
+        "W" | "WEST" => Ok(Seat::West),
+        _ => Err(format!("unknown seat `{s}`: expected N, E, S or W")),
+    }
+}
+
+/// Parses a vulnerability: `None`, `NS`, `EW`, `Both` (or `Love`, `All`, `-`).
+pub fn parse_vul(s: &str) -> Result<Vulnerability, String> {
+    s.parse::<Vulnerability>().map_err(|e| e.to_string())
+}
+
+/// The seat's one-letter name.
+pub fn seat_letter(seat: Seat) -> char {
+    ['N', 'E', 'S', 'W'][seat as usize]
+}
+
+/// Reads `auction` (calls separated by spaces or colons) and replays it on a
+/// new table, recording what every call shows.
+pub fn replay<'b>(
+    rulebook: &'b Rulebook,
+    auction: &str,
+    dealer: Seat,
+    vul: Vulnerability,
+    scratch: &mut Scratch,
+) -> anyhow::Result<Table<'b>> {
+    let bidding = Bidding::parse(auction, dealer)?;
+    Ok(Table::with_calls(&rulebook.book, dealer, vul, bidding.calls(), scratch)?)
+}

@@ -1,0 +1,158 @@
+//! `bidbook bid`: the call a hand makes at its turn in an auction.
+
+use crate::auction_args::{parse_seat, parse_vul, replay};
+use crate::meaning::{meaning, rule_names};
+use crate::rules_arg::RulesArg;
+use crate::shown_json::shown_json;
+use contract_bridge::Seat;
+use engine::auction::{Vulnerability, call_token};
+use engine::hand::parse_hand;
+use engine::resolver::{Considered, HandEval};
+use serde_json::json;
+use std::process::ExitCode;
+
+/// Arguments of `bidbook bid`.
+#[derive(Debug, clap::Args)]
+#[command(
+    long_about = "Choose the call for HAND at its turn in the auction, using the rulebook.\n\n\
+The hand is written spades.hearts.diamonds.clubs (AKQ2.K52.J83.Q74; `T` or `10`; an empty \
+suit or `-` for a void). The auction lists the calls so far from the dealer on; the hand \
+belongs to the player whose turn it is. Every legal call is matched against the rules; \
+the rule with the highest priority whose constraint holds for the hand wins.",
+    after_help = "Examples:\n  bidbook bid --hand AKQ2.K52.J83.Q74\n  \
+bidbook bid --hand KQT52.A4.K73.Q82 --auction \"1N P\" --why\n  \
+bidbook bid --hand 8.KQJT97.Q72.543 --auction P --dealer E --vul NS --json"
+)]
+pub struct Args {
+    /// The hand: spades.hearts.diamonds.clubs, e.g. AKQ2.K52.J83.Q74.
+    #[arg(long, value_name = "HAND")]
+    pub hand: String,
+    /// The calls so far, dealer first, e.g. "1C P 1H P" (empty: the hand opens).
+    #[arg(long, default_value = "", value_name = "CALLS")]
+    pub auction: String,
+    /// The dealer: N, E, S or W.
+    #[arg(long, default_value = "N", value_parser = parse_seat)]
+    pub dealer: Seat,
+    /// Vulnerability: None, NS, EW or Both.
+    #[arg(long, default_value = "None", value_parser = parse_vul)]
+    pub vul: Vulnerability,
+    #[command(flatten)]
+    pub rules: RulesArg,
+    /// Print JSON: {"call","rule","priority","flags","explanation","alert","shown"}.
+    #[arg(long)]
+    pub json: bool,
+    /// List every rule considered for every legal call, in priority order,
+    /// and whether its constraint held.
+    #[arg(long)]
+    pub why: bool,
+}
+
+/// Runs `bidbook bid`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let hand = parse_hand(&args.hand).map_err(|e| anyhow::anyhow!("bad --hand: {e}"))?;
+    let rulebook = args.rules.load()?;
+    let mut scratch = rulebook.book.scratch();
+    let table = replay(&rulebook, &args.auction, args.dealer, args.vul, &mut scratch)?;
+    if table.bidding().has_ended() {
+        anyhow::bail!("the auction has ended: there is no call to make");
+    }
+    let eval = HandEval::new(hand);
+    let mut trace = Vec::new();
+    let decision = table.decide_traced(&eval, &mut scratch, &mut trace);
+    let (rules, shows) = table.meaning(decision.call, &mut scratch);
+    let mut after = *table.shown(table.bidding().turn());
+    if !rules.is_empty() {
+        after.restrict(&shows);
+    }
+    // The meaning of the call as the rule that chose it explains it.
+    let chosen: Vec<u32> = decision.rule.into_iter().collect();
+    let m = meaning(&rulebook, if chosen.is_empty() { &rules } else { &chosen }, &shows);
+    let call = call_token(decision.call);
+    let flags = decision
+        .rule
+        .map(|r| rulebook.book.rules()[r as usize].flag_text())
+        .unwrap_or_default();
+    if args.json {
+        let mut out = json!({
+            "call": call,
+            "rule": decision.rule.map(|r| rulebook.book.rule_name(r)),
+            "priority": decision.priority,
+            "flags": flags,
+            "explanation": m.explanation,
+            "alert": m.alert,
+            "shown": shown_json(&after),
+            "meaning": m.shows,
+            "no_rule": decision.no_rule(),
+        });
+        if args.why {
+            out["considered"] = trace
+                .iter()
+                .map(|c| considered_json(&rulebook, c))
+                .collect::<Vec<_>>()
+                .into();
+        }
+        println!("{}", serde_json::to_string_pretty(&out)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    match decision.rule {
+        None => println!("{call}  no rule holds: Pass by default"),
+        Some(r) => {
+            let alert = if m.alert { " (alert)" } else { "" };
+            let expl = if m.explanation.is_empty() {
+                String::new()
+            } else {
+                format!(" — {}", m.explanation)
+            };
+            println!("{call}{alert}{expl}");
+            let flags = if flags.is_empty() {
+                String::new()
+            } else {
+                format!(", flags {flags}")
+            };
+            println!(
+                "  rule {} ({}), priority {}{flags}",
+                rulebook.book.rule_name(r),
+                rulebook.rule_location(r),
+                decision.priority
+            );
+            println!("  shows: {}", m.shows);
+        }
+    }
+    if args.why {
+        println!("\nrules considered (priority order):");
+        for c in &trace {
+            let status = match c.holds {
+                None => "superseded default",
+                Some(true) => "holds",
+                Some(false) => "fails",
+            };
+            let mark = if Some(c.rule) == decision.rule { "=>" } else { "  " };
+            println!(
+                "{mark} {:>4}  {:<3} {:<7} {:<28} {status}",
+                c.priority,
+                call_token(c.call),
+                rulebook.book.rule_name(c.rule),
+                rulebook.rule_location(c.rule),
+            );
+        }
+        if trace.is_empty() {
+            println!("   (no rule proposes any legal call here)");
+        }
+        let names = rule_names(&rulebook, &rules);
+        if decision.no_rule() && !names.is_empty() {
+            println!("rules proposing Pass: {}", names.join(", "));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn considered_json(rulebook: &engine::rulebook::Rulebook, c: &Considered) -> serde_json::Value {
+    json!({
+        "call": call_token(c.call),
+        "rule": rulebook.book.rule_name(c.rule),
+        "location": rulebook.rule_location(c.rule),
+        "priority": c.priority,
+        "superseded": c.superseded,
+        "holds": c.holds,
+    })
+}

@@ -1,0 +1,99 @@
+//! `bidbook explain`: what every call of an auction means, and what each
+//! player has shown.
+
+use crate::auction_args::{parse_seat, parse_vul, replay, seat_letter};
+use crate::meaning::{meaning, rule_names};
+use crate::rules_arg::RulesArg;
+use crate::shown_json::shown_json;
+use contract_bridge::Seat;
+use engine::auction::{Vulnerability, call_token};
+use engine::spec::describe;
+use serde_json::{Map, json};
+use std::process::ExitCode;
+
+/// Arguments of `bidbook explain`.
+#[derive(Debug, clap::Args)]
+#[command(
+    long_about = "Explain an auction call by call: for each call the rules that propose it, \
+their explanation, and what the call shows (the union of those rules' specs, whatever the \
+hand); then what each player has shown so far (each call narrows what was known). A call \
+no rule proposes is marked unexplained and changes nothing.",
+    after_help = "Examples:\n  bidbook explain \"1N P 2C P 2H\"\n  \
+bidbook explain \"P P 1S 2H\" --dealer W --vul Both --json"
+)]
+pub struct Args {
+    /// The calls, dealer first, e.g. "1N P 2C P" (spaces or colons between calls).
+    pub auction: String,
+    /// The dealer: N, E, S or W.
+    #[arg(long, default_value = "N", value_parser = parse_seat)]
+    pub dealer: Seat,
+    /// Vulnerability: None, NS, EW or Both.
+    #[arg(long, default_value = "None", value_parser = parse_vul)]
+    pub vul: Vulnerability,
+    #[command(flatten)]
+    pub rules: RulesArg,
+    /// Print JSON: {"calls":[…],"players":{"N":{…},…}}.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `bidbook explain`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let rulebook = args.rules.load()?;
+    let mut scratch = rulebook.book.scratch();
+    let table = replay(&rulebook, &args.auction, args.dealer, args.vul, &mut scratch)?;
+    if args.json {
+        let calls: Vec<_> = table
+            .records()
+            .iter()
+            .map(|r| {
+                let m = meaning(&rulebook, &r.rules, &r.shows);
+                json!({
+                    "seat": seat_letter(r.seat).to_string(),
+                    "call": call_token(r.call),
+                    "rules": rule_names(&rulebook, &r.rules),
+                    "explanation": m.explanation,
+                    "alert": m.alert,
+                    "unexplained": r.unexplained(),
+                    "shows": if r.unexplained() { String::new() } else { m.shows },
+                })
+            })
+            .collect();
+        let mut players = Map::new();
+        for seat in Seat::ALL {
+            players.insert(seat_letter(seat).to_string(), shown_json(table.shown(seat)));
+        }
+        let out = json!({ "calls": calls, "players": players });
+        println!("{}", serde_json::to_string_pretty(&out)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    for (i, r) in table.records().iter().enumerate() {
+        let call = call_token(r.call);
+        let seat = seat_letter(r.seat);
+        if r.unexplained() {
+            println!("{:>2}. {seat} {call:<3} unexplained: no rule proposes this call", i + 1);
+            continue;
+        }
+        let m = meaning(&rulebook, &r.rules, &r.shows);
+        let alert = if m.alert { " (alert)" } else { "" };
+        let expl = if m.explanation.is_empty() {
+            String::new()
+        } else {
+            format!(" — {}", m.explanation)
+        };
+        println!(
+            "{:>2}. {seat} {call:<3} [{}]{alert}{expl}",
+            i + 1,
+            rule_names(&rulebook, &r.rules).join(", ")
+        );
+        println!("          shows: {}", m.shows);
+    }
+    if table.records().is_empty() {
+        println!("(no calls)");
+    }
+    println!("\nwhat each player has shown:");
+    for seat in Seat::ALL {
+        println!("  {}: {}", seat_letter(seat), describe(table.shown(seat)));
+    }
+    Ok(ExitCode::SUCCESS)
+}

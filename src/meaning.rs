@@ -1,0 +1,46 @@
+//! What a call means in words: the explanation texts of the rules behind it,
+//! whether it is alerted, and what it shows rendered as text.
+
+use engine::knowledge::Shown;
+use engine::rulebook::Rulebook;
+use engine::spec::describe;
+
+/// The meaning of a call, ready to print.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Meaning {
+    /// The explanation texts of the rules, distinct, joined with " / ";
+    /// empty when no rule has one.
+    pub explanation: String,
+    /// Whether any of the rules' explanations is alerted.
+    pub alert: bool,
+    /// What the call shows, e.g. "15–17 HCP, 2–5 spades".
+    pub shows: String,
+}
+
+/// The meaning of a call made by `rules` that shows `shown`.
+pub fn meaning(rulebook: &Rulebook, rules: &[u32], shown: &Shown) -> Meaning {
+    let book = &rulebook.book;
+    let mut texts: Vec<&str> = Vec::new();
+    let mut alert = false;
+    for &r in rules {
+        if let Some(e) = book.rules()[r as usize]
+            .explanation
+            .and_then(|id| book.explanations().get(id))
+        {
+            alert |= e.alert;
+            if !texts.contains(&e.text.as_str()) {
+                texts.push(&e.text);
+            }
+        }
+    }
+    Meaning {
+        explanation: texts.join(" / "),
+        alert,
+        shows: describe(shown),
+    }
+}
+
+/// The ids of rules as text: `#104, #110` (positions for rules with no id).
+pub fn rule_names(rulebook: &Rulebook, rules: &[u32]) -> Vec<String> {
+    rules.iter().map(|&r| rulebook.book.rule_name(r)).collect()
+}

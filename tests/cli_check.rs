@@ -1,0 +1,126 @@
+//! `bidbook check` end to end: a clean rulebook, errors traced through
+//! macros, warnings, JSON and the exit status.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("bidbook-cli-check-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+fn bidbook(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_bidbook"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("run bidbook")
+}
+
+fn write(dir: &Path, name: &str, text: &str) {
+    std::fs::write(dir.join(name), text).expect("write fixture");
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+const MACROS: &str = "define(HCP, `@00P[$1-$2]')dnl\n";
+
+#[test]
+fn a_clean_rulebook_passes() {
+    let dir = scratch("clean");
+    write(&dir, "macros.m4", MACROS);
+    write(
+        &dir,
+        "main.txt2",
+        "; openings\n1 1N 100 HCP(15,17) :P15:p17 *1 #1\n3 1C:P:1H 50\n  HCP(6,9) :P6 *2 #2\n",
+    );
+    write(&dir, "explanations.txt", "1 15-17 notrump\n2 !forcing\n");
+    let out = bidbook(&dir, &["check", "."]);
+    assert_eq!(
+        stdout(&out),
+        "2 rules, 2 explanations, 1 macro: 0 errors, 0 warnings\n"
+    );
+    assert!(out.status.success());
+}
+
+#[test]
+fn errors_are_traced_through_macros_and_exit_1() {
+    let dir = scratch("errors");
+    write(&dir, "macros.m4", "define(BAD, `@00P[1-]')dnl\n");
+    write(
+        &dir,
+        "main.txt2",
+        "1 1N 100 BAD :P15 #1\n1 1C 90 . :P12 #1\n2 1C:P:1H 50 . . #3\n",
+    );
+    let out = bidbook(&dir, &["check", "."]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("error: unexpected `]`, expected a character"),
+        "{text}"
+    );
+    assert!(text.contains("--> ./main.txt2:1:10"), "{text}");
+    assert!(
+        text.contains("= in expansion of BAD (./macros.m4:1)"),
+        "{text}"
+    );
+    // The bad rule hides neither the next rules nor their warnings.
+    assert!(
+        text.contains("warning: level 2 cannot match: the sequence matches 3 calls"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("2 rules, 0 explanations, 1 macro: 1 error, 1 warning\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn duplicate_ids_and_macros_are_warnings() {
+    let dir = scratch("dups");
+    write(
+        &dir,
+        "db.txt2",
+        "1 1N 100 HCP(15,17) . #7\n1 2N 100 HCP(20,21) . #7\n",
+    );
+    write(&dir, "m1.m4", MACROS);
+    write(&dir, "m2.m4", MACROS);
+    let out = bidbook(
+        &dir,
+        &["check", "db.txt2", "--macros", "m1.m4", "--macros", "m2.m4"],
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("warning: macro `HCP` is defined again"),
+        "{text}"
+    );
+    assert!(text.contains("warning: rule id #7 is used again"), "{text}");
+    assert!(text.contains("= note: first used at db.txt2:1:"), "{text}");
+    assert!(text.ends_with("0 errors, 2 warnings\n"), "{text}");
+}
+
+#[test]
+fn an_expanded_database_and_json() {
+    let dir = scratch("json");
+    write(
+        &dir,
+        "mb.txt",
+        "1 1N 100 @00P1[5-7] :P15 #1\n1 1D( 10 . .\n",
+    );
+    let out = bidbook(&dir, &["check", "mb.txt", "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    assert_eq!(json["rules"], 1);
+    assert_eq!(json["errors"], 1);
+    let d = &json["diagnostics"][0];
+    assert_eq!(d["severity"], "error");
+    assert_eq!(d["file"], "mb.txt");
+    assert_eq!(d["line"], 2);
+    assert_eq!(d["col"], 6);
+}
