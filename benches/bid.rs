@@ -14,7 +14,9 @@ use engine::resolver::{HandEval, Table};
 use engine::rulebook::{RulebookSource, compile_expansion, load};
 use std::hint::black_box;
 
-const CALLS: [&str; 12] = ["1C", "1D", "1H", "1S", "1N", "2C", "2D", "2H", "2S", "2N", "3C", "3N"];
+const CALLS: [&str; 12] = [
+    "1C", "1D", "1H", "1S", "1N", "2C", "2D", "2H", "2S", "2N", "3C", "3N",
+];
 const SUITS: [char; 4] = ['C', 'D', 'H', 'S'];
 
 /// A deterministic generator (xorshift) so the book is the same every run.
@@ -61,7 +63,10 @@ pub fn generated_book(n: usize) -> String {
                 "{depth} 1a.:P:2#a {prio} &&~#24(a)>=3~@00P~.[{lo},{hi}]~ :P{lo}:p{hi}:D3#a #{id}\n"
             ),
             // Fallbacks that float over the whole auction.
-            4 => format!("0 START{}$ {prio} @00P~.>={lo}~ :P{lo} #{id}\n", CALLS[g.next(CALLS.len())]),
+            4 => format!(
+                "0 START{}$ {prio} @00P~.>={lo}~ :P{lo} #{id}\n",
+                CALLS[g.next(CALLS.len())]
+            ),
             _ => format!(
                 "{depth} {seq} {prio} @00P~.[{lo},{hi}]~&&~#24({suit})>={len}~ :P{lo}:p{hi}:D{len}{suit} #{id}\n"
             ),
@@ -79,7 +84,14 @@ fn bench_decide(c: &mut Criterion) {
     let book = &rulebook.book;
     let mut scratch = book.scratch();
     let bidding = Bidding::parse("1C P 1H P", Seat::North).unwrap();
-    let table = Table::with_calls(book, Seat::North, Vulnerability::None, bidding.calls(), &mut scratch).unwrap();
+    let table = Table::with_calls(
+        book,
+        Seat::North,
+        Vulnerability::None,
+        bidding.calls(),
+        &mut scratch,
+    )
+    .unwrap();
     let hand = HandEval::new(engine::hand::parse_hand("KQ32.A54.K83.J72").unwrap());
     let d = table.decide(&hand, &mut scratch);
     eprintln!(

@@ -32,9 +32,13 @@ fn main() {
         let rel = f.strip_prefix(&root).expect("under the root");
         let rel = rel.to_string_lossy().replace('\\', "/");
         let abs = f.canonicalize().expect("file exists");
-        table.push_str(&format!("    ({rel:?}, include_str!({:?})),\n", abs.display().to_string()));
+        table.push_str(&format!(
+            "    ({rel:?}, include_str!({:?})),\n",
+            abs.display().to_string()
+        ));
     }
     table.push(']');
-    let out = PathBuf::from(std::env::var("OUT_DIR").expect("set by cargo")).join("embedded_rulebook.rs");
+    let out =
+        PathBuf::from(std::env::var("OUT_DIR").expect("set by cargo")).join("embedded_rulebook.rs");
     std::fs::write(out, table).expect("OUT_DIR is writable");
 }

@@ -1,11 +1,11 @@
 //! The options that describe an auction (`--auction`, `--dealer`, `--vul`)
 //! shared by `bid` and `explain`, and replaying it on a table.
 
+use contract_bridge::Seat;
 use engine::auction::{Bidding, Vulnerability};
 use engine::book::Scratch;
 use engine::resolver::Table;
 use engine::rulebook::Rulebook;
-use contract_bridge::Seat;
 
 /// Parses a seat: `N`, `E`, `S`, `W` or the full name, any case.
 pub fn parse_seat(s: &str) -> Result<Seat, String> {
@@ -38,5 +38,11 @@ pub fn replay<'b>(
     scratch: &mut Scratch,
 ) -> anyhow::Result<Table<'b>> {
     let bidding = Bidding::parse(auction, dealer)?;
-    Ok(Table::with_calls(&rulebook.book, dealer, vul, bidding.calls(), scratch)?)
+    Ok(Table::with_calls(
+        &rulebook.book,
+        dealer,
+        vul,
+        bidding.calls(),
+        scratch,
+    )?)
 }

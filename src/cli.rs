@@ -29,6 +29,10 @@ pub enum Command {
     Expand(cmd::expand::Args),
     /// Expand and parse a rulebook, reporting every error and warning.
     Check(cmd::check::Args),
+    /// Choose the call a hand makes at its turn in an auction.
+    Bid(cmd::bid::Args),
+    /// Explain an auction call by call, and what each player has shown.
+    Explain(cmd::explain::Args),
 }
 
 /// Runs the parsed command line and returns the process exit code.
@@ -37,5 +41,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Eval(args) => cmd::eval::run(args),
         Command::Expand(args) => cmd::expand::run(args),
         Command::Check(args) => cmd::check::run(args),
+        Command::Bid(args) => cmd::bid::run(args),
+        Command::Explain(args) => cmd::explain::run(args),
     }
 }

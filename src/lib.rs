@@ -4,5 +4,9 @@
 //! Each subcommand lives in its own module under [`cmd`]; [`cli`] holds the
 //! top-level argument parser and the dispatch.
 
+pub mod auction_args;
 pub mod cli;
 pub mod cmd;
+pub mod meaning;
+pub mod rules_arg;
+pub mod shown_json;

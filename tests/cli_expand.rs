@@ -1,7 +1,7 @@
 //! `bidbook expand` end to end: output, `--map`, `-o`, and errors that leave
 //! no output behind.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// A fresh scratch directory for one test.
@@ -13,7 +13,7 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-fn bidbook(dir: &PathBuf, args: &[&str]) -> Output {
+fn bidbook(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_bidbook"))
         .current_dir(dir)
         .args(args)
@@ -21,7 +21,7 @@ fn bidbook(dir: &PathBuf, args: &[&str]) -> Output {
         .expect("run bidbook")
 }
 
-fn write(dir: &PathBuf, name: &str, text: &str) {
+fn write(dir: &Path, name: &str, text: &str) {
     std::fs::write(dir.join(name), text).expect("write fixture");
 }
 

@@ -46,7 +46,11 @@ fn knowledge(item: &str) -> (Seat, FieldId, Range) {
         other => panic!("bad field {other}"),
     };
     let (min, max) = rhs.split_once('-').expect("min-max");
-    (seat(parts[0]), field, Range::new(min.parse().unwrap(), max.parse().unwrap()))
+    (
+        seat(parts[0]),
+        field,
+        Range::new(min.parse().unwrap(), max.parse().unwrap()),
+    )
 }
 
 #[test]

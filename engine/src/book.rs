@@ -112,7 +112,10 @@ impl Scratch {
     /// What the sequence pattern of a proposal grabbed.
     #[inline]
     pub fn grabs_of(&self, p: &Proposal) -> Grabs {
-        self.grabs.get(p.grabs as usize).copied().unwrap_or_default()
+        self.grabs
+            .get(p.grabs as usize)
+            .copied()
+            .unwrap_or_default()
     }
 }
 
@@ -197,10 +200,7 @@ impl Book {
         for &start in &self.redirects {
             let mut chain = vec![start];
             let mut current = start;
-            loop {
-                let SeqMatcher::Redirect { label, .. } = &self.rules[current as usize].seq else {
-                    break;
-                };
+            while let SeqMatcher::Redirect { label, .. } = &self.rules[current as usize].seq {
                 // The label followed by one call: does a redirection rewrite it?
                 let mut probe = label.to_vec();
                 probe.extend_from_slice(b":P");
@@ -302,9 +302,11 @@ impl Book {
         let mut done = false;
         if let Some(state) = prefix_state {
             let rest = &subject[subject.len() - candidate_len..];
-            done = self.regular.matches_after(&mut scratch.cache, state, rest, &mut |r, v| {
-                hits.push((r, v))
-            });
+            done = self
+                .regular
+                .matches_after(&mut scratch.cache, state, rest, &mut |r, v| {
+                    hits.push((r, v))
+                });
         }
         if !done {
             hits.clear();
@@ -325,7 +327,9 @@ impl Book {
                 scratch.grabs.push(grabs);
             }
             let priority = self.rules[rule as usize].priority;
-            scratch.proposals.push(Proposal::new(priority, rule, tag, slot));
+            scratch
+                .proposals
+                .push(Proposal::new(priority, rule, tag, slot));
         }
         scratch.hits = hits;
         // Backtracking patterns with no approximation, behind their literal
@@ -342,7 +346,9 @@ impl Book {
                 let slot = scratch.grabs.len() as u32;
                 scratch.grabs.push(grabs);
                 let priority = self.rules[r as usize].priority;
-                scratch.proposals.push(Proposal::new(priority, r, tag, slot));
+                scratch
+                    .proposals
+                    .push(Proposal::new(priority, r, tag, slot));
             }
         }
         // Redirections: rewrite the matched prefix and match again.
@@ -366,7 +372,15 @@ impl Book {
                 rewritten.extend_from_slice(&subject[..s]);
                 rewritten.extend_from_slice(label);
                 rewritten.extend_from_slice(&subject[e..]);
-                self.collect(&rewritten, candidate_len, None, env, scratch, tag, depth + 1);
+                self.collect(
+                    &rewritten,
+                    candidate_len,
+                    None,
+                    env,
+                    scratch,
+                    tag,
+                    depth + 1,
+                );
                 scratch.redirect_subjects[depth] = rewritten;
             }
             scratch.redirect_spans[depth] = spans;
@@ -391,7 +405,13 @@ impl Book {
     }
 
     /// Whether `rule`'s constraint holds for the hand pattern string.
-    pub fn constraint_holds(&self, rule: u32, pattern: &[u8], grabs: &Grabs, env: &Env<'_>) -> bool {
+    pub fn constraint_holds(
+        &self,
+        rule: u32,
+        pattern: &[u8],
+        grabs: &Grabs,
+        env: &Env<'_>,
+    ) -> bool {
         match &self.rules[rule as usize].constraint {
             None => true,
             Some(c) => constraint_holds(c, pattern, grabs, env),

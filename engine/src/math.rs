@@ -55,8 +55,9 @@ pub fn char_value(c: u8) -> i32 {
 /// value of its first character.
 pub fn field_value(text: &[u8]) -> i32 {
     if !text.is_empty() && text.iter().all(u8::is_ascii_digit) {
-        text.iter()
-            .fold(0i32, |n, d| n.saturating_mul(10).saturating_add((d - b'0') as i32))
+        text.iter().fold(0i32, |n, d| {
+            n.saturating_mul(10).saturating_add((d - b'0') as i32)
+        })
     } else {
         text.first().map_or(0, |&c| char_value(c))
     }

@@ -168,9 +168,9 @@ impl<'b> Table<'b> {
             calls: n.min(255) as u8,
             ..Situation::default()
         };
-        for offset in 0..4 {
+        for (offset, &who) in RELATIVE.iter().enumerate() {
             let seat = Seat::ALL[(bidder as usize + offset) % 4];
-            s.shown[RELATIVE[offset]] = self.shown[seat as usize];
+            s.shown[who] = self.shown[seat as usize];
         }
         for (i, &call) in self.bidding.calls().iter().enumerate() {
             let offset = (i + 4 - n % 4) % 4;
@@ -209,8 +209,14 @@ impl<'b> Table<'b> {
             scratch.subject.truncate(prefix_len);
             scratch.subject.extend_from_slice(token);
             let subject = std::mem::take(&mut scratch.subject);
-            self.book
-                .proposals(&subject, token.len(), state.as_ref(), env, scratch, tag as u8);
+            self.book.proposals(
+                &subject,
+                token.len(),
+                state.as_ref(),
+                env,
+                scratch,
+                tag as u8,
+            );
             scratch.subject = subject;
         }
     }
@@ -263,7 +269,10 @@ impl<'b> Table<'b> {
         let mut chosen = None;
         for p in proposals {
             let (rule, tag) = (p.rule(), p.tag());
-            let same_call = proposals.iter().filter(|q| q.tag() == tag).map(|q| q.rule());
+            let same_call = proposals
+                .iter()
+                .filter(|q| q.tag() == tag)
+                .map(|q| q.rule());
             let superseded = book.is_superseded(rule, same_call);
             let priority = book.rules()[rule as usize].priority;
             let call = legal[tag as usize];
@@ -324,7 +333,9 @@ impl<'b> Table<'b> {
             }
             rules.push(p.rule());
             let mut grabs = scratch.grabs_of(p);
-            let spec = self.book.rules()[p.rule() as usize].spec.eval(&mut grabs, &env);
+            let spec = self.book.rules()[p.rule() as usize]
+                .spec
+                .eval(&mut grabs, &env);
             match &mut shows {
                 None => shows = Some(spec),
                 Some(s) => s.union_with(&spec),
@@ -338,11 +349,13 @@ impl<'b> Table<'b> {
     /// Makes `call` for the player whose turn it is and records what it
     /// shows.
     pub fn push(&mut self, call: Call, scratch: &mut Scratch) -> Result<&CallRecord, AuctionError> {
-        self.bidding.check(call).map_err(|reason| AuctionError::Illegal {
-            position: self.bidding.len() + 1,
-            call,
-            reason,
-        })?;
+        self.bidding
+            .check(call)
+            .map_err(|reason| AuctionError::Illegal {
+                position: self.bidding.len() + 1,
+                call,
+                reason,
+            })?;
         let (rules, shows) = self.meaning(call, scratch);
         let seat = self.bidding.turn();
         if !rules.is_empty() {
@@ -374,7 +387,8 @@ impl Table<'_> {
             let seat = self.bidding.turn();
             let d = self.decide(&hands[seat as usize], scratch);
             // Every chosen call is legal: only legal calls are proposed.
-            self.push(d.call, scratch).expect("the resolver proposes legal calls only");
+            self.push(d.call, scratch)
+                .expect("the resolver proposes legal calls only");
             decisions.push(d);
         }
         decisions

@@ -22,7 +22,8 @@ use std::path::{Path, PathBuf};
 
 /// The files of the default rulebook, embedded at build time (path relative
 /// to `rulebook/`, text).
-pub const EMBEDDED_FILES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/embedded_rulebook.rs"));
+pub const EMBEDDED_FILES: &[(&str, &str)] =
+    include!(concat!(env!("OUT_DIR"), "/embedded_rulebook.rs"));
 
 /// The name of the source database in a rulebook directory.
 pub const MAIN_FILE: &str = "main.txt2";
@@ -152,7 +153,10 @@ fn path_inputs(path: &Path) -> Result<Inputs, String> {
             explanations: None,
         })
     } else {
-        Err(format!("error: cannot read rulebook {}: no such file or directory", path.display()))
+        Err(format!(
+            "error: cannot read rulebook {}: no such file or directory",
+            path.display()
+        ))
     }
 }
 
@@ -196,7 +200,12 @@ pub fn compile_expansion(
     };
     let db = grammar::parse_database(&expansion.text);
     for e in &db.errors {
-        problems.push(render(&expansion, Severity::Error, &e.to_string(), e.span.range()));
+        problems.push(render(
+            &expansion,
+            Severity::Error,
+            &e.to_string(),
+            e.span.range(),
+        ));
     }
     let mut rules = Vec::with_capacity(db.rules.len());
     for (i, r) in db.rules.iter().enumerate() {
@@ -216,14 +225,25 @@ pub fn compile_expansion(
                 }
                 rules.push(rule);
             }
-            Err(e) => problems.push(render(&expansion, Severity::Error, &e.message, e.span.range())),
+            Err(e) => problems.push(render(
+                &expansion,
+                Severity::Error,
+                &e.message,
+                e.span.range(),
+            )),
         }
     }
     if !problems.is_empty() {
         return Err(problems);
     }
-    let book = Book::new(rules, explanations)
-        .map_err(|e| vec![render(&expansion, Severity::Error, &e.message, e.span.range())])?;
+    let book = Book::new(rules, explanations).map_err(|e| {
+        vec![render(
+            &expansion,
+            Severity::Error,
+            &e.message,
+            e.span.range(),
+        )]
+    })?;
     let warnings = expansion
         .warnings
         .iter()
@@ -236,7 +256,12 @@ pub fn compile_expansion(
     })
 }
 
-fn render(expansion: &Expansion, severity: Severity, message: &str, span: std::ops::Range<usize>) -> String {
+fn render(
+    expansion: &Expansion,
+    severity: Severity,
+    message: &str,
+    span: std::ops::Range<usize>,
+) -> String {
     expansion.diagnostic(severity, message, span).to_string()
 }
 

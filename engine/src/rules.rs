@@ -66,7 +66,10 @@ impl Rule {
     /// Compiles a parsed rule; `index` is its position in the database.
     pub fn compile(r: &ast::Rule, index: u32) -> Result<Rule, CompileError> {
         let seq_alt = r.seq.pattern.as_ref().ok_or_else(|| {
-            CompileError::new("a rule needs a sequence pattern before any `@LABEL`", r.seq.span)
+            CompileError::new(
+                "a rule needs a sequence pattern before any `@LABEL`",
+                r.seq.span,
+            )
         })?;
         let alt = ir::compile_alt(seq_alt, true)?;
         check_no_hand_functions_alt(&alt, seq_alt.span())?;
@@ -136,7 +139,9 @@ impl Rule {
 
     /// The flag letter, or an empty string.
     pub fn flag_text(&self) -> String {
-        self.flag.map(|f| f.letter().to_string()).unwrap_or_default()
+        self.flag
+            .map(|f| f.letter().to_string())
+            .unwrap_or_default()
     }
 }
 

@@ -5,8 +5,8 @@
 use crate::functions::{Env, Func};
 use crate::grabs::Grabs;
 use crate::knowledge::{FieldId, Range, Shown, field_limits};
-use crate::math::{MathCx, MathExpr, field_value};
 use crate::matcher::ir::{CompileError, grab_index};
+use crate::math::{MathCx, MathExpr, field_value};
 use grammar::ast::{self, Bound, SpecField};
 use std::fmt::Write;
 
@@ -64,17 +64,18 @@ impl Spec {
                 let value = match &v.value {
                     ast::Value::Num(n) => Value::Const(*n as i32),
                     ast::Value::Grab(c) => Value::Grab(grab_index(*c)),
-                    ast::Value::Func(n) => Value::Func(
-                        Func::resolve(*n, 0).map_err(|m| CompileError::new(m, v.span))?,
-                    ),
+                    ast::Value::Func(n) => {
+                        Value::Func(Func::resolve(*n, 0).map_err(|m| CompileError::new(m, v.span))?)
+                    }
                     ast::Value::Math(e) => Value::Math(MathExpr::compile(e)?),
                 };
                 let suit = match v.suit {
                     None => None,
-                    Some(ast::SuitRef::Suit(c)) => Some(SuitSel::Const(
-                        suit_of_char(c)
-                            .ok_or_else(|| CompileError::new(format!("`{c}` is not a suit"), v.span))?,
-                    )),
+                    Some(ast::SuitRef::Suit(c)) => {
+                        Some(SuitSel::Const(suit_of_char(c).ok_or_else(|| {
+                            CompileError::new(format!("`{c}` is not a suit"), v.span)
+                        })?))
+                    }
                     Some(ast::SuitRef::Grab(c)) => Some(SuitSel::Grab(grab_index(c))),
                 };
                 if item.field.per_suit() && suit.is_none() {

@@ -59,7 +59,8 @@ fn every_case_holds_on_every_matcher() {
             "constraint" => EndMode::Prefix,
             other => panic!("line {}: unknown kind {other}", c.line),
         };
-        let got = Backtracker::new(c.subject.as_bytes(), &env).matches(&alt, mode, &mut Grabs::new());
+        let got =
+            Backtracker::new(c.subject.as_bytes(), &env).matches(&alt, mode, &mut Grabs::new());
         if got != c.expect {
             failures.push(format!(
                 "line {} ({}): backtracking `{}` on `{}` gave {got}",
@@ -71,7 +72,8 @@ fn every_case_holds_on_every_matcher() {
             && got
             && let Some(re) = to_regex_approx(&alt)
         {
-            let set = RegularSet::new(vec![(0, true, re.clone())]).expect("the approximation compiles");
+            let set =
+                RegularSet::new(vec![(0, true, re.clone())]).expect("the approximation compiles");
             let mut cache = set.cache();
             let mut hit = false;
             set.matches(&mut cache, c.subject.as_bytes(), &mut |_, _| hit = true);
@@ -99,7 +101,10 @@ fn every_case_holds_on_every_matcher() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert!(regular_rows >= 25, "the table should exercise the DFA ({regular_rows} rows)");
+    assert!(
+        regular_rows >= 25,
+        "the table should exercise the DFA ({regular_rows} rows)"
+    );
 }
 
 #[test]

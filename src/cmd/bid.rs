@@ -6,9 +6,12 @@ use crate::rules_arg::RulesArg;
 use crate::shown_json::shown_json;
 use contract_bridge::Seat;
 use engine::auction::{Vulnerability, call_token};
+use engine::book::Scratch;
 use engine::hand::parse_hand;
-use engine::resolver::{Considered, HandEval};
+use engine::resolver::{Considered, HandEval, Table};
+use engine::rulebook::Rulebook;
 use serde_json::json;
+use std::fmt::Write;
 use std::process::ExitCode;
 
 /// Arguments of `bidbook bid`.
@@ -38,7 +41,7 @@ pub struct Args {
     pub vul: Vulnerability,
     #[command(flatten)]
     pub rules: RulesArg,
-    /// Print JSON: {"call","rule","priority","flags","explanation","alert","shown"}.
+    /// Print one line of JSON: {"call","rule","priority","flags","explanation","alert","shown"}.
     #[arg(long)]
     pub json: bool,
     /// List every rule considered for every legal call, in priority order,
@@ -52,28 +55,56 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let hand = parse_hand(&args.hand).map_err(|e| anyhow::anyhow!("bad --hand: {e}"))?;
     let rulebook = args.rules.load()?;
     let mut scratch = rulebook.book.scratch();
-    let table = replay(&rulebook, &args.auction, args.dealer, args.vul, &mut scratch)?;
+    let table = replay(
+        &rulebook,
+        &args.auction,
+        args.dealer,
+        args.vul,
+        &mut scratch,
+    )?;
     if table.bidding().has_ended() {
         anyhow::bail!("the auction has ended: there is no call to make");
     }
     let eval = HandEval::new(hand);
+    print!(
+        "{}",
+        render(&rulebook, &table, &eval, &mut scratch, args.json, args.why)
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The call for `hand` at its turn on `table`, as text or JSON; with `why`,
+/// every rule considered.
+pub fn render(
+    rulebook: &Rulebook,
+    table: &Table<'_>,
+    hand: &HandEval,
+    scratch: &mut Scratch,
+    json: bool,
+    why: bool,
+) -> String {
     let mut trace = Vec::new();
-    let decision = table.decide_traced(&eval, &mut scratch, &mut trace);
-    let (rules, shows) = table.meaning(decision.call, &mut scratch);
+    let decision = table.decide_traced(hand, scratch, &mut trace);
+    let (rules, shows) = table.meaning(decision.call, scratch);
     let mut after = *table.shown(table.bidding().turn());
     if !rules.is_empty() {
         after.restrict(&shows);
     }
-    // The meaning of the call as the rule that chose it explains it.
+    // The call's meaning as the rule that chose it explains it.
     let chosen: Vec<u32> = decision.rule.into_iter().collect();
-    let m = meaning(&rulebook, if chosen.is_empty() { &rules } else { &chosen }, &shows);
+    let m = meaning(
+        rulebook,
+        if chosen.is_empty() { &rules } else { &chosen },
+        &shows,
+    );
     let call = call_token(decision.call);
     let flags = decision
         .rule
         .map(|r| rulebook.book.rules()[r as usize].flag_text())
         .unwrap_or_default();
-    if args.json {
-        let mut out = json!({
+    let mut out = String::new();
+    if json {
+        let mut value = json!({
             "call": call,
             "rule": decision.rule.map(|r| rulebook.book.rule_name(r)),
             "priority": decision.priority,
@@ -84,18 +115,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "meaning": m.shows,
             "no_rule": decision.no_rule(),
         });
-        if args.why {
-            out["considered"] = trace
+        if why {
+            value["considered"] = trace
                 .iter()
-                .map(|c| considered_json(&rulebook, c))
+                .map(|c| considered_json(rulebook, c))
                 .collect::<Vec<_>>()
                 .into();
         }
-        println!("{}", serde_json::to_string_pretty(&out)?);
-        return Ok(ExitCode::SUCCESS);
+        let _ = writeln!(out, "{}", serde_json::to_string(&value).unwrap_or_default());
+        return out;
     }
     match decision.rule {
-        None => println!("{call}  no rule holds: Pass by default"),
+        None => {
+            let _ = writeln!(out, "{call}  no rule holds: Pass by default");
+        }
         Some(r) => {
             let alert = if m.alert { " (alert)" } else { "" };
             let expl = if m.explanation.is_empty() {
@@ -103,31 +136,37 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             } else {
                 format!(" — {}", m.explanation)
             };
-            println!("{call}{alert}{expl}");
+            let _ = writeln!(out, "{call}{alert}{expl}");
             let flags = if flags.is_empty() {
                 String::new()
             } else {
                 format!(", flags {flags}")
             };
-            println!(
+            let _ = writeln!(
+                out,
                 "  rule {} ({}), priority {}{flags}",
                 rulebook.book.rule_name(r),
                 rulebook.rule_location(r),
                 decision.priority
             );
-            println!("  shows: {}", m.shows);
+            let _ = writeln!(out, "  shows: {}", m.shows);
         }
     }
-    if args.why {
-        println!("\nrules considered (priority order):");
+    if why {
+        let _ = writeln!(out, "\nrules considered (priority order):");
         for c in &trace {
             let status = match c.holds {
                 None => "superseded default",
                 Some(true) => "holds",
                 Some(false) => "fails",
             };
-            let mark = if Some(c.rule) == decision.rule { "=>" } else { "  " };
-            println!(
+            let mark = if Some(c.rule) == decision.rule {
+                "=>"
+            } else {
+                "  "
+            };
+            let _ = writeln!(
+                out,
                 "{mark} {:>4}  {:<3} {:<7} {:<28} {status}",
                 c.priority,
                 call_token(c.call),
@@ -136,17 +175,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             );
         }
         if trace.is_empty() {
-            println!("   (no rule proposes any legal call here)");
+            let _ = writeln!(out, "   (no rule proposes any legal call here)");
         }
-        let names = rule_names(&rulebook, &rules);
+        let names = rule_names(rulebook, &rules);
         if decision.no_rule() && !names.is_empty() {
-            println!("rules proposing Pass: {}", names.join(", "));
+            let _ = writeln!(out, "rules proposing Pass: {}", names.join(", "));
         }
     }
-    Ok(ExitCode::SUCCESS)
+    out
 }
 
-fn considered_json(rulebook: &engine::rulebook::Rulebook, c: &Considered) -> serde_json::Value {
+fn considered_json(rulebook: &Rulebook, c: &Considered) -> serde_json::Value {
     json!({
         "call": call_token(c.call),
         "rule": rulebook.book.rule_name(c.rule),

@@ -7,8 +7,11 @@ use crate::rules_arg::RulesArg;
 use crate::shown_json::shown_json;
 use contract_bridge::Seat;
 use engine::auction::{Vulnerability, call_token};
+use engine::resolver::Table;
+use engine::rulebook::Rulebook;
 use engine::spec::describe;
 use serde_json::{Map, json};
+use std::fmt::Write;
 use std::process::ExitCode;
 
 /// Arguments of `bidbook explain`.
@@ -32,7 +35,7 @@ pub struct Args {
     pub vul: Vulnerability,
     #[command(flatten)]
     pub rules: RulesArg,
-    /// Print JSON: {"calls":[…],"players":{"N":{…},…}}.
+    /// Print one line of JSON: {"calls":[…],"players":{"N":{…},…}}.
     #[arg(long)]
     pub json: bool,
 }
@@ -41,17 +44,30 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let rulebook = args.rules.load()?;
     let mut scratch = rulebook.book.scratch();
-    let table = replay(&rulebook, &args.auction, args.dealer, args.vul, &mut scratch)?;
-    if args.json {
+    let table = replay(
+        &rulebook,
+        &args.auction,
+        args.dealer,
+        args.vul,
+        &mut scratch,
+    )?;
+    print!("{}", render(&rulebook, &table, args.json));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The explanation of the auction on `table`, as text or JSON.
+pub fn render(rulebook: &Rulebook, table: &Table<'_>, json: bool) -> String {
+    let mut out = String::new();
+    if json {
         let calls: Vec<_> = table
             .records()
             .iter()
             .map(|r| {
-                let m = meaning(&rulebook, &r.rules, &r.shows);
+                let m = meaning(rulebook, &r.rules, &r.shows);
                 json!({
                     "seat": seat_letter(r.seat).to_string(),
                     "call": call_token(r.call),
-                    "rules": rule_names(&rulebook, &r.rules),
+                    "rules": rule_names(rulebook, &r.rules),
                     "explanation": m.explanation,
                     "alert": m.alert,
                     "unexplained": r.unexplained(),
@@ -63,37 +79,47 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         for seat in Seat::ALL {
             players.insert(seat_letter(seat).to_string(), shown_json(table.shown(seat)));
         }
-        let out = json!({ "calls": calls, "players": players });
-        println!("{}", serde_json::to_string_pretty(&out)?);
-        return Ok(ExitCode::SUCCESS);
+        let value = json!({ "calls": calls, "players": players });
+        let _ = writeln!(out, "{}", serde_json::to_string(&value).unwrap_or_default());
+        return out;
     }
     for (i, r) in table.records().iter().enumerate() {
         let call = call_token(r.call);
         let seat = seat_letter(r.seat);
         if r.unexplained() {
-            println!("{:>2}. {seat} {call:<3} unexplained: no rule proposes this call", i + 1);
+            let _ = writeln!(
+                out,
+                "{:>2}. {seat} {call:<3} unexplained: no rule proposes this call",
+                i + 1
+            );
             continue;
         }
-        let m = meaning(&rulebook, &r.rules, &r.shows);
+        let m = meaning(rulebook, &r.rules, &r.shows);
         let alert = if m.alert { " (alert)" } else { "" };
         let expl = if m.explanation.is_empty() {
             String::new()
         } else {
             format!(" — {}", m.explanation)
         };
-        println!(
+        let _ = writeln!(
+            out,
             "{:>2}. {seat} {call:<3} [{}]{alert}{expl}",
             i + 1,
-            rule_names(&rulebook, &r.rules).join(", ")
+            rule_names(rulebook, &r.rules).join(", ")
         );
-        println!("          shows: {}", m.shows);
+        let _ = writeln!(out, "          shows: {}", m.shows);
     }
     if table.records().is_empty() {
-        println!("(no calls)");
+        let _ = writeln!(out, "(no calls)");
     }
-    println!("\nwhat each player has shown:");
+    let _ = writeln!(out, "\nwhat each player has shown:");
     for seat in Seat::ALL {
-        println!("  {}: {}", seat_letter(seat), describe(table.shown(seat)));
+        let _ = writeln!(
+            out,
+            "  {}: {}",
+            seat_letter(seat),
+            describe(table.shown(seat))
+        );
     }
-    Ok(ExitCode::SUCCESS)
+    out
 }

@@ -1,5 +1,7 @@
 //! One module per subcommand: its arguments (clap) and its `run` function.
 
+pub mod bid;
 pub mod check;
 pub mod eval;
 pub mod expand;
+pub mod explain;

@@ -248,14 +248,17 @@ impl<'a, 'e> Backtracker<'a, 'e> {
             }
             Node::Not(inner) => {
                 let mut probe = *g;
-                let hit = self.seq(std::slice::from_ref(&**inner), pos, &mut probe, &mut |_, _| {
-                    true
-                });
+                let hit = self.seq(
+                    std::slice::from_ref(&**inner),
+                    pos,
+                    &mut probe,
+                    &mut |_, _| true,
+                );
                 !hit && self.seq(rest, pos, g, k)
             }
-            Node::Group(alt) => {
-                self.group(alt, alt.rest.len() + 1, pos, g, &mut |e, g| self.seq(rest, e, g, k))
-            }
+            Node::Group(alt) => self.group(alt, alt.rest.len() + 1, pos, g, &mut |e, g| {
+                self.seq(rest, e, g, k)
+            }),
             Node::Math(expr) => {
                 let saved = *g;
                 let mut cx = MathCx {
@@ -319,11 +322,9 @@ impl<'a, 'e> Backtracker<'a, 'e> {
             AltOp::And => self.group(alt, n - 1, pos, g, &mut |e, g| {
                 self.group_branch(last, pos, g, &mut |e2, g| e2 == e && k(e2, g))
             }),
-            AltOp::Then => {
-                self.group(alt, n - 1, pos, g, &mut |_, g| {
-                    self.group_branch(last, pos, g, k)
-                })
-            }
+            AltOp::Then => self.group(alt, n - 1, pos, g, &mut |_, g| {
+                self.group_branch(last, pos, g, k)
+            }),
         }
     }
 
@@ -340,7 +341,13 @@ impl<'a, 'e> Backtracker<'a, 'e> {
     }
 
     /// The length matched by a class with grab items at `pos`, if it matches.
-    fn grab_class_len(&self, op: ClassOp, items: &[ClassItem], pos: usize, g: &Grabs) -> Option<usize> {
+    fn grab_class_len(
+        &self,
+        op: ClassOp,
+        items: &[ClassItem],
+        pos: usize,
+        g: &Grabs,
+    ) -> Option<usize> {
         let s = self.subject;
         let mut set = ByteSet::default();
         let mut numbers: smallvec::SmallVec<[i64; 4]> = smallvec::SmallVec::new();
@@ -366,7 +373,10 @@ impl<'a, 'e> Backtracker<'a, 'e> {
         if !numbers.is_empty() {
             let flen = field_len(s, pos);
             if flen > 1 || s.get(pos).is_some_and(u8::is_ascii_digit) {
-                let v: i64 = std::str::from_utf8(&s[pos..pos + flen]).ok()?.parse().ok()?;
+                let v: i64 = std::str::from_utf8(&s[pos..pos + flen])
+                    .ok()?
+                    .parse()
+                    .ok()?;
                 let hit = numbers.iter().any(|&n| match op {
                     ClassOp::Any => v == n,
                     ClassOp::None => v != n,

@@ -13,8 +13,8 @@
 
 use super::ir::{Alt, Branch, ByteSet, Node};
 use grammar::ast::AltOp;
-use regex_automata::hybrid::dfa::{Cache, DFA};
 use regex_automata::hybrid::LazyStateID;
+use regex_automata::hybrid::dfa::{Cache, DFA};
 use regex_automata::util::start;
 use regex_automata::util::syntax;
 use regex_automata::{Anchored, MatchKind};
@@ -101,7 +101,11 @@ fn node(n: &Node, approx: bool, out: &mut String) -> Option<()> {
             }
             out.push(')');
         }
-        Node::Repeat { node: inner, min, max } => {
+        Node::Repeat {
+            node: inner,
+            min,
+            max,
+        } => {
             out.push_str("(?:");
             node(inner, approx, out)?;
             out.push(')');
@@ -120,7 +124,11 @@ fn node(n: &Node, approx: bool, out: &mut String) -> Option<()> {
         Node::GrabClass { .. } | Node::GrabMatch(_) if approx => out.push_str(FIELD),
         Node::Push(_) | Node::Not(_) if approx => {}
         Node::Math(_) if approx => out.push_str("(?s-u:.)*"),
-        Node::GrabClass { .. } | Node::Push(_) | Node::GrabMatch(_) | Node::Not(_) | Node::Math(_) => {
+        Node::GrabClass { .. }
+        | Node::Push(_)
+        | Node::GrabMatch(_)
+        | Node::Not(_)
+        | Node::Math(_) => {
             return None;
         }
     }
