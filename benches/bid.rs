@@ -80,7 +80,7 @@ pub fn generated_book(n: usize) -> String {
 fn bench_decide(c: &mut Criterion) {
     let text = generated_book(5000);
     let expansion = macro_expander::expand_str(&text, "").expect("expands");
-    let rulebook = compile_expansion(expansion, None).expect("the generated book compiles");
+    let rulebook = compile_expansion(expansion, Vec::new()).expect("the generated book compiles");
     let book = &rulebook.book;
     let mut scratch = book.scratch();
     let bidding = Bidding::parse("1C P 1H P", Seat::North).unwrap();

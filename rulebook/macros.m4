@@ -30,3 +30,6 @@ define(SEAT123, `(P:)?(P:)?$1')
 define(SEAT3, `P:P:$1')
 define(SEAT4, `P:P:P:$1')
 define(ANYSEAT, `(P:)?(P:)?(P:)?$1')
+dnl Topic macro files.
+include(macros-notrump.m4)
+include(macros-suits.m4)

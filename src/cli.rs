@@ -33,6 +33,8 @@ pub enum Command {
     Bid(cmd::bid::Args),
     /// Explain an auction call by call, and what each player has shown.
     Explain(cmd::explain::Args),
+    /// Measure the rulebook against an expectation corpus (TSV).
+    Test(cmd::test::Args),
 }
 
 /// Runs the parsed command line and returns the process exit code.
@@ -43,5 +45,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Check(args) => cmd::check::run(args),
         Command::Bid(args) => cmd::bid::run(args),
         Command::Explain(args) => cmd::explain::run(args),
+        Command::Test(args) => cmd::test::run(args),
     }
 }

@@ -7,6 +7,7 @@
 pub mod auction_args;
 pub mod cli;
 pub mod cmd;
+pub mod corpus;
 pub mod meaning;
 pub mod rules_arg;
 pub mod shown_json;

@@ -86,6 +86,39 @@ impl Explanations {
         }
     }
 
+    /// Parses a table split over several files (path, text), in order. Every
+    /// bad line is reported as `path:line: message`; an id defined in two
+    /// files is an error too.
+    pub fn parse_files(
+        files: &[(std::path::PathBuf, String)],
+    ) -> Result<Explanations, Vec<String>> {
+        let mut all = Explanations::default();
+        let mut errors = Vec::new();
+        for (path, text) in files {
+            match Explanations::parse(text) {
+                Ok(table) => {
+                    for (id, e) in table.by_id {
+                        if all.by_id.insert(id, e).is_some() {
+                            errors.push(format!(
+                                "{}: explanation {id} is also defined in another file",
+                                path.display()
+                            ));
+                        }
+                    }
+                }
+                Err(es) => errors.extend(
+                    es.iter()
+                        .map(|e| format!("{}:{}: {}", path.display(), e.line, e.message)),
+                ),
+            }
+        }
+        if errors.is_empty() {
+            Ok(all)
+        } else {
+            Err(errors)
+        }
+    }
+
     /// The explanation with this id.
     pub fn get(&self, id: u32) -> Option<&Explanation> {
         self.by_id.get(&id)

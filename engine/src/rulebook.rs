@@ -4,7 +4,8 @@
 //! A rulebook directory holds
 //! - `main.txt2`: the source database (it may `include(…)` topic files);
 //! - `macros.m4`: the macro file (it may `include(…)` others);
-//! - `explanations.txt`: the explanations table (optional).
+//! - `explanations.txt`: the explanations table (optional); it may be split
+//!   by topic into `explanations-TOPIC.txt` files, read in name order.
 //!
 //! A plain file is read as an already expanded database (GIB's `mb.txt`),
 //! with no macros and no explanations.
@@ -99,17 +100,22 @@ struct Inputs {
     loader: Box<dyn Loader>,
     main: PathBuf,
     macros: Vec<PathBuf>,
-    explanations: Option<(PathBuf, String)>,
+    explanations: Vec<(PathBuf, String)>,
+}
+
+/// Whether a file name is part of the explanations table.
+fn is_explanations(name: &str) -> bool {
+    name == EXPLANATIONS_FILE || (name.starts_with("explanations-") && name.ends_with(".txt"))
 }
 
 fn embedded_inputs() -> Inputs {
     let mut loader = MemoryLoader::new();
     let root = Path::new("rulebook");
-    let mut explanations = None;
+    let mut explanations = Vec::new();
     for (path, text) in EMBEDDED_FILES {
         loader.insert(root.join(path), *text);
-        if *path == EXPLANATIONS_FILE {
-            explanations = Some((root.join(path), text.to_string()));
+        if is_explanations(path) {
+            explanations.push((root.join(path), text.to_string()));
         }
     }
     Inputs {
@@ -133,12 +139,20 @@ fn path_inputs(path: &Path) -> Result<Inputs, String> {
             .filter(|m| m.is_file())
             .into_iter()
             .collect();
-        let expl_path = path.join(EXPLANATIONS_FILE);
-        let explanations = match std::fs::read_to_string(&expl_path) {
-            Ok(text) => Some((expl_path, text)),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            Err(e) => return Err(format!("error: cannot read {}: {e}", expl_path.display())),
-        };
+        let mut names: Vec<String> = std::fs::read_dir(path)
+            .map_err(|e| format!("error: cannot read {}: {e}", path.display()))?
+            .flatten()
+            .filter_map(|e| e.file_name().into_string().ok())
+            .filter(|n| is_explanations(n))
+            .collect();
+        names.sort();
+        let mut explanations = Vec::new();
+        for name in names {
+            let file = path.join(name);
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| format!("error: cannot read {}: {e}", file.display()))?;
+            explanations.push((file, text));
+        }
         Ok(Inputs {
             loader: Box::new(FsLoader),
             main,
@@ -150,7 +164,7 @@ fn path_inputs(path: &Path) -> Result<Inputs, String> {
             loader: Box::new(FsLoader),
             main: path.to_path_buf(),
             macros: Vec::new(),
-            explanations: None,
+            explanations: Vec::new(),
         })
     } else {
         Err(format!(
@@ -180,24 +194,17 @@ pub fn load(source: &RulebookSource) -> Result<Rulebook, LoadError> {
     compile_expansion(expansion, inputs.explanations).map_err(fail)
 }
 
-/// Parses and compiles an expanded database; `explanations` is the table's
-/// path and text when there is one.
+/// Parses and compiles an expanded database; `explanations` are the files of
+/// the explanations table (path and text), in order.
 pub fn compile_expansion(
     expansion: Expansion,
-    explanations: Option<(PathBuf, String)>,
+    explanations: Vec<(PathBuf, String)>,
 ) -> Result<Rulebook, Vec<String>> {
     let mut problems = Vec::new();
-    let explanations = match explanations {
-        None => Explanations::default(),
-        Some((path, text)) => Explanations::parse(&text).unwrap_or_else(|errors| {
-            problems.extend(
-                errors
-                    .iter()
-                    .map(|e| format!("error: {}:{}: {}", path.display(), e.line, e.message)),
-            );
-            Explanations::default()
-        }),
-    };
+    let explanations = Explanations::parse_files(&explanations).unwrap_or_else(|errors| {
+        problems.extend(errors.iter().map(|e| format!("error: {e}")));
+        Explanations::default()
+    });
     let db = grammar::parse_database(&expansion.text);
     for e in &db.errors {
         problems.push(render(

@@ -5,3 +5,4 @@ pub mod check;
 pub mod eval;
 pub mod expand;
 pub mod explain;
+pub mod test;

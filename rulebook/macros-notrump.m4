@@ -1,0 +1,1 @@
+dnl Macros for the notrump, two-club, preempt and slam topics.

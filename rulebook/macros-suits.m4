@@ -1,0 +1,1 @@
+dnl Macros for suit auctions, competition and the fallback rules.

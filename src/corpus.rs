@@ -1,0 +1,99 @@
+//! Expectation corpora: TSV files of "what should this hand call here?"
+//! (`../shared/corpora/README.md`): a header row, then one case per row with
+//! the columns `group hand call auction dealer vul kind`.
+
+use crate::auction_args::{parse_seat, parse_vul};
+use contract_bridge::{Hand, Seat};
+use engine::auction::{Bidding, Call, Vulnerability, parse_call};
+use engine::hand::parse_hand;
+
+/// One case of a corpus.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Case {
+    /// The 1-based line of the file.
+    pub line: usize,
+    /// The topic, e.g. `test_jacoby_transfers`.
+    pub group: String,
+    /// The hand as written.
+    pub hand_text: String,
+    /// The hand.
+    pub hand: Hand,
+    /// The expected call.
+    pub call: Call,
+    /// The auction so far, as written.
+    pub auction_text: String,
+    /// The auction so far.
+    pub auction: Bidding,
+    /// The dealer.
+    pub dealer: Seat,
+    /// The vulnerability.
+    pub vul: Vulnerability,
+    /// `written` or `subtest`.
+    pub kind: String,
+}
+
+/// A row that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct CaseError {
+    /// The 1-based line.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// The columns a corpus must have, in order.
+pub const COLUMNS: [&str; 7] = ["group", "hand", "call", "auction", "dealer", "vul", "kind"];
+
+/// Reads a corpus. Bad rows are returned beside the good ones.
+pub fn parse(text: &str) -> (Vec<Case>, Vec<CaseError>) {
+    let mut cases = Vec::new();
+    let mut errors = Vec::new();
+    let mut lines = text.lines().enumerate();
+    match lines.next() {
+        Some((_, header)) if header.split('\t').eq(COLUMNS) => {}
+        _ => errors.push(CaseError {
+            line: 1,
+            message: format!("the header row must be: {}", COLUMNS.join("\\t")),
+        }),
+    }
+    for (i, line) in lines {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match parse_row(line) {
+            Ok(mut case) => {
+                case.line = i + 1;
+                cases.push(case);
+            }
+            Err(message) => errors.push(CaseError {
+                line: i + 1,
+                message,
+            }),
+        }
+    }
+    (cases, errors)
+}
+
+fn parse_row(line: &str) -> Result<Case, String> {
+    let cols: Vec<&str> = line.split('\t').collect();
+    let [group, hand, call, auction, dealer, vul, kind] = cols[..] else {
+        return Err(format!(
+            "expected 7 tab-separated columns, found {}",
+            cols.len()
+        ));
+    };
+    let dealer = parse_seat(dealer)?;
+    Ok(Case {
+        line: 0,
+        group: group.to_string(),
+        hand_text: hand.to_string(),
+        hand: parse_hand(hand).map_err(|e| format!("hand `{hand}`: {e}"))?,
+        call: parse_call(call).map_err(|e| e.to_string())?,
+        auction_text: auction.to_string(),
+        auction: Bidding::parse(auction, dealer).map_err(|e| format!("auction: {e}"))?,
+        dealer,
+        vul: parse_vul(vul)?,
+        kind: kind.to_string(),
+    })
+}
