@@ -310,8 +310,7 @@ impl Book {
         }
         if !done {
             hits.clear();
-            self.regular
-                .matches(&mut scratch.cache, subject, &mut |r, v| hits.push((r, v)));
+            self.regular.matches(&mut scratch.cache, subject, &mut hits);
         }
         for &(rule, verify) in &hits {
             let mut slot = NO_GRABS;

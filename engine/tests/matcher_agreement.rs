@@ -75,9 +75,9 @@ fn every_case_holds_on_every_matcher() {
             let set =
                 RegularSet::new(vec![(0, true, re.clone())]).expect("the approximation compiles");
             let mut cache = set.cache();
-            let mut hit = false;
-            set.matches(&mut cache, c.subject.as_bytes(), &mut |_, _| hit = true);
-            if !hit {
+            let mut hits = Vec::new();
+            set.matches(&mut cache, c.subject.as_bytes(), &mut hits);
+            if hits.is_empty() {
                 failures.push(format!(
                     "line {} ({}): the approximation `{re}` misses `{}`",
                     c.line, c.what, c.subject
@@ -90,8 +90,9 @@ fn every_case_holds_on_every_matcher() {
             regular_rows += 1;
             let set = RegularSet::new(vec![(0, false, re.clone())]).expect("the regex compiles");
             let mut cache = set.cache();
-            let mut hit = false;
-            set.matches(&mut cache, c.subject.as_bytes(), &mut |_, _| hit = true);
+            let mut hits = Vec::new();
+            set.matches(&mut cache, c.subject.as_bytes(), &mut hits);
+            let hit = !hits.is_empty();
             if hit != c.expect {
                 failures.push(format!(
                     "line {} ({}): DFA `{re}` on `{}` gave {hit}",
@@ -118,8 +119,9 @@ fn one_dfa_reports_every_matching_pattern() {
     }
     let set = RegularSet::new(compiled).unwrap();
     let mut cache = set.cache();
-    let mut hits = Vec::new();
-    set.matches(&mut cache, b"1C:P:1H", &mut |r, _| hits.push(r));
+    let mut found = Vec::new();
+    set.matches(&mut cache, b"1C:P:1H", &mut found);
+    let mut hits: Vec<u32> = found.iter().map(|h| h.0).collect();
     hits.sort();
     assert_eq!(hits, vec![0, 1, 2, 3]);
     // The split walk (auction once, then each candidate) agrees.

@@ -268,20 +268,20 @@ impl RegularSet {
         true
     }
 
-    /// Every pattern that matches the whole of `subject` (the one-shot path,
-    /// for subjects rewritten by a redirection).
-    pub fn matches(&self, cache: &mut Option<Cache>, subject: &[u8], f: &mut dyn FnMut(u32, bool)) {
-        let mut found: Vec<(u32, bool)> = Vec::new();
+    /// Appends to `hits` every pattern (rule index, needs confirmation) that
+    /// matches the whole of `subject` (the one-shot path, for subjects
+    /// rewritten by a redirection).
+    pub fn matches(&self, cache: &mut Option<Cache>, subject: &[u8], hits: &mut Vec<(u32, bool)>) {
+        let start = hits.len();
         for _ in 0..4 {
-            found.clear();
+            hits.truncate(start);
             let Some(state) = self.prefix_state(cache, &[]) else {
                 return;
             };
-            if self.matches_after(cache, &state, subject, &mut |r, v| found.push((r, v))) {
+            if self.matches_after(cache, &state, subject, &mut |r, v| hits.push((r, v))) {
                 break;
             }
         }
-        found.into_iter().for_each(|(r, v)| f(r, v));
     }
 
     /// The number of patterns in the set.

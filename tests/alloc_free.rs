@@ -1,0 +1,73 @@
+//! The decision hot path allocates nothing once its scratch buffers are warm:
+//! a counting global allocator watches `Table::decide`.
+
+use contract_bridge::Seat;
+use engine::auction::{Bidding, Vulnerability};
+use engine::hand::parse_hand;
+use engine::resolver::{HandEval, Table};
+use engine::rulebook::{RulebookSource, load};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+#[test]
+fn deciding_allocates_nothing_once_warm() {
+    for (source, auction) in [
+        (RulebookSource::Path("tests/mini-rulebook".into()), "1N P"),
+        (RulebookSource::Path("tests/mini-rulebook".into()), "1H P"),
+        (RulebookSource::Embedded, "P P"),
+    ] {
+        let rulebook = load(&source).expect("loads");
+        let book = &rulebook.book;
+        let mut scratch = book.scratch();
+        let bidding = Bidding::parse(auction, Seat::North).unwrap();
+        let table = Table::with_calls(
+            book,
+            Seat::North,
+            Vulnerability::None,
+            bidding.calls(),
+            &mut scratch,
+        )
+        .unwrap();
+        let hands: Vec<HandEval> = ["QT73.K652.A3.T93", "K32.Q864.J73.832", "AKQ52.A32.K3.A32"]
+            .iter()
+            .map(|h| HandEval::new(parse_hand(h).unwrap()))
+            .collect();
+        for h in &hands {
+            table.decide(h, &mut scratch);
+        }
+        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        for _ in 0..100 {
+            for h in &hands {
+                std::hint::black_box(table.decide(h, &mut scratch));
+            }
+        }
+        let after = ALLOCATIONS.load(Ordering::Relaxed);
+        assert_eq!(after - before, 0, "decide allocated after {auction}");
+    }
+}
