@@ -262,12 +262,24 @@ impl<'b> Table<'b> {
         legal.extend(self.bidding.legal_calls());
         self.propose(&legal, &env, scratch);
 
-        // Weigh proposals by priority (high first), then database order.
+        // Weigh proposals by priority (high first), then database order. A
+        // trace needs them all in order; a plain decision usually stops after
+        // a few, so it selects the next best one at a time.
         let book = self.book;
-        scratch.proposals.sort_unstable_by_key(|p| p.key);
-        let proposals = &scratch.proposals;
+        let mut proposals = std::mem::take(&mut scratch.proposals);
+        let traced = trace.is_some();
+        if traced {
+            proposals.sort_unstable_by_key(|p| p.key);
+        }
         let mut chosen = None;
-        for p in proposals {
+        for step in 0..proposals.len() {
+            if !traced {
+                let best = (step..proposals.len())
+                    .min_by_key(|&i| proposals[i].key)
+                    .unwrap_or(step);
+                proposals.swap(step, best);
+            }
+            let p = proposals[step];
             let (rule, tag) = (p.rule(), p.tag());
             let same_call = proposals
                 .iter()
@@ -288,10 +300,10 @@ impl<'b> Table<'b> {
                 }
                 continue;
             }
-            if chosen.is_some() && trace.is_none() {
+            if chosen.is_some() && !traced {
                 break;
             }
-            let grabs = scratch.grabs_of(p);
+            let grabs = scratch.grabs_of(&p);
             let holds = book.constraint_holds(rule, hand.pattern.as_bytes(), &grabs, &env);
             if let Some(t) = trace.as_deref_mut() {
                 t.push(Considered {
@@ -309,8 +321,12 @@ impl<'b> Table<'b> {
                     priority,
                     grabs,
                 });
+                if !traced {
+                    break;
+                }
             }
         }
+        scratch.proposals = proposals;
         chosen.unwrap_or(pass)
     }
 
