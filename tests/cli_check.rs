@@ -28,7 +28,7 @@ fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-const MACROS: &str = "define(HCP, `@00P[$1-$2]')dnl\n";
+const MACROS: &str = "define(HCP, `@00P~.[$1,$2]~')dnl\n";
 
 #[test]
 fn a_clean_rulebook_passes() {

@@ -28,6 +28,17 @@ pub struct Explanations {
     by_id: HashMap<u32, Explanation>,
 }
 
+/// A bad line in one of several explanation files.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileError {
+    /// The index of the file in the list given.
+    pub file: usize,
+    /// The 1-based line number.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
 /// A line of the explanations table that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}: {message}")]
@@ -41,7 +52,19 @@ pub struct ExplanationError {
 impl Explanations {
     /// Parses the table. Every bad line is reported; duplicate ids are errors.
     pub fn parse(text: &str) -> Result<Explanations, Vec<ExplanationError>> {
-        let mut by_id = HashMap::new();
+        let (table, errors) = Explanations::parse_lenient(text);
+        if errors.is_empty() {
+            Ok(Explanations {
+                by_id: table.into_iter().map(|(id, (_, e))| (id, e)).collect(),
+            })
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// The good lines (id → (line, explanation)) and the bad ones.
+    fn parse_lenient(text: &str) -> (Vec<(u32, (usize, Explanation))>, Vec<ExplanationError>) {
+        let mut by_id: HashMap<u32, (usize, Explanation)> = HashMap::new();
         let mut errors = Vec::new();
         for (i, raw) in text.lines().enumerate() {
             let line = raw.trim();
@@ -72,44 +95,41 @@ impl Explanations {
                 text: text.to_string(),
                 alert,
             };
-            if by_id.insert(id, explanation).is_some() {
+            if by_id.insert(id, (i + 1, explanation)).is_some() {
                 errors.push(ExplanationError {
                     line: i + 1,
                     message: format!("explanation {id} is defined twice"),
                 });
             }
         }
-        if errors.is_empty() {
-            Ok(Explanations { by_id })
-        } else {
-            Err(errors)
-        }
+        let mut table: Vec<_> = by_id.into_iter().collect();
+        table.sort_by_key(|(id, _)| *id);
+        (table, errors)
     }
 
-    /// Parses a table split over several files (path, text), in order. Every
-    /// bad line is reported as `path:line: message`; an id defined in two
-    /// files is an error too.
+    /// Parses a table split over several files (path, text), in order.
+    /// Every bad line is reported with the index of its file; an id defined
+    /// in two files is an error too.
     pub fn parse_files(
         files: &[(std::path::PathBuf, String)],
-    ) -> Result<Explanations, Vec<String>> {
+    ) -> Result<Explanations, Vec<FileError>> {
         let mut all = Explanations::default();
         let mut errors = Vec::new();
-        for (path, text) in files {
-            match Explanations::parse(text) {
-                Ok(table) => {
-                    for (id, e) in table.by_id {
-                        if all.by_id.insert(id, e).is_some() {
-                            errors.push(format!(
-                                "{}: explanation {id} is also defined in another file",
-                                path.display()
-                            ));
-                        }
-                    }
+        for (file, (_, text)) in files.iter().enumerate() {
+            let (table, bad) = Explanations::parse_lenient(text);
+            errors.extend(bad.into_iter().map(|e| FileError {
+                file,
+                line: e.line,
+                message: e.message,
+            }));
+            for (id, (line, e)) in table {
+                if all.by_id.insert(id, e).is_some() {
+                    errors.push(FileError {
+                        file,
+                        line,
+                        message: format!("explanation {id} is also defined in another file"),
+                    });
                 }
-                Err(es) => errors.extend(
-                    es.iter()
-                        .map(|e| format!("{}:{}: {}", path.display(), e.line, e.message)),
-                ),
             }
         }
         if errors.is_empty() {

@@ -17,7 +17,11 @@
 use crate::book::Book;
 use crate::explanations::Explanations;
 use crate::rules::Rule;
-use macro_expander::{Diagnostic, Expansion, FsLoader, Limits, Loader, MemoryLoader, Severity};
+use grammar::ast::Span;
+use macro_expander::{
+    Diagnostic, ExpandError, Expansion, FsLoader, Limits, Loader, MemoryLoader, Severity,
+};
+use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -96,11 +100,22 @@ impl fmt::Display for LoadError {
 impl std::error::Error for LoadError {}
 
 /// The text inputs of a rulebook, before expansion.
-struct Inputs {
-    loader: Box<dyn Loader>,
-    main: PathBuf,
-    macros: Vec<PathBuf>,
-    explanations: Vec<(PathBuf, String)>,
+pub struct Sources {
+    /// Reads the source, macro and included files.
+    pub loader: Box<dyn Loader>,
+    /// The source database.
+    pub main: PathBuf,
+    /// The macro files, read in order before the source.
+    pub macros: Vec<PathBuf>,
+    /// The files of the explanations table (path, text), in order.
+    pub explanations: Vec<(PathBuf, String)>,
+}
+
+impl Sources {
+    /// Expands the source database with the macro files.
+    pub fn expand(&self, limits: &Limits) -> Result<Expansion, ExpandError> {
+        macro_expander::expand(&self.main, &self.macros, self.loader.as_ref(), limits)
+    }
 }
 
 /// Whether a file name is part of the explanations table.
@@ -108,7 +123,7 @@ fn is_explanations(name: &str) -> bool {
     name == EXPLANATIONS_FILE || (name.starts_with("explanations-") && name.ends_with(".txt"))
 }
 
-fn embedded_inputs() -> Inputs {
+fn embedded_sources() -> Sources {
     let mut loader = MemoryLoader::new();
     let root = Path::new("rulebook");
     let mut explanations = Vec::new();
@@ -118,7 +133,7 @@ fn embedded_inputs() -> Inputs {
             explanations.push((root.join(path), text.to_string()));
         }
     }
-    Inputs {
+    Sources {
         loader: Box::new(loader),
         main: root.join(MAIN_FILE),
         macros: vec![root.join(MACRO_FILE)],
@@ -126,7 +141,7 @@ fn embedded_inputs() -> Inputs {
     }
 }
 
-fn path_inputs(path: &Path) -> Result<Inputs, String> {
+fn path_sources(path: &Path, extra_macros: &[PathBuf]) -> Result<Sources, String> {
     if path.is_dir() {
         let main = path.join(MAIN_FILE);
         if !main.is_file() {
@@ -135,10 +150,11 @@ fn path_inputs(path: &Path) -> Result<Inputs, String> {
                 path.display()
             ));
         }
-        let macros: Vec<PathBuf> = Some(path.join(MACRO_FILE))
+        let mut macros: Vec<PathBuf> = Some(path.join(MACRO_FILE))
             .filter(|m| m.is_file())
             .into_iter()
             .collect();
+        macros.extend(extra_macros.iter().cloned());
         let mut names: Vec<String> = std::fs::read_dir(path)
             .map_err(|e| format!("error: cannot read {}: {e}", path.display()))?
             .flatten()
@@ -153,17 +169,17 @@ fn path_inputs(path: &Path) -> Result<Inputs, String> {
                 .map_err(|e| format!("error: cannot read {}: {e}", file.display()))?;
             explanations.push((file, text));
         }
-        Ok(Inputs {
+        Ok(Sources {
             loader: Box::new(FsLoader),
             main,
             macros,
             explanations,
         })
     } else if path.is_file() {
-        Ok(Inputs {
+        Ok(Sources {
             loader: Box::new(FsLoader),
             main: path.to_path_buf(),
-            macros: Vec::new(),
+            macros: extra_macros.to_vec(),
             explanations: Vec::new(),
         })
     } else {
@@ -174,102 +190,195 @@ fn path_inputs(path: &Path) -> Result<Inputs, String> {
     }
 }
 
+/// The inputs of a rulebook; `extra_macros` are read after the rulebook's own
+/// macro file (for a plain file: the only macro files).
+pub fn sources(source: &RulebookSource, extra_macros: &[PathBuf]) -> Result<Sources, String> {
+    match source {
+        RulebookSource::Embedded => {
+            let mut s = embedded_sources();
+            s.macros.extend(extra_macros.iter().cloned());
+            Ok(s)
+        }
+        RulebookSource::Path(p) => path_sources(p, extra_macros),
+    }
+}
+
 /// Loads, expands, parses and compiles a rulebook.
 pub fn load(source: &RulebookSource) -> Result<Rulebook, LoadError> {
     let fail = |problems: Vec<String>| LoadError {
         source: source.clone(),
         problems,
     };
-    let inputs = match source {
-        RulebookSource::Embedded => embedded_inputs(),
-        RulebookSource::Path(p) => path_inputs(p).map_err(|e| fail(vec![e]))?,
-    };
-    let expansion = macro_expander::expand(
-        &inputs.main,
-        &inputs.macros,
-        inputs.loader.as_ref(),
-        &Limits::default(),
-    )
-    .map_err(|e| fail(vec![e.to_string()]))?;
-    compile_expansion(expansion, inputs.explanations).map_err(fail)
+    let sources = sources(source, &[]).map_err(|e| fail(vec![e]))?;
+    let expansion = sources
+        .expand(&Limits::default())
+        .map_err(|e| fail(vec![e.to_string()]))?;
+    compile_expansion(expansion, sources.explanations).map_err(fail)
 }
 
-/// Parses and compiles an expanded database; `explanations` are the files of
-/// the explanations table (path and text), in order.
-pub fn compile_expansion(
-    expansion: Expansion,
-    explanations: Vec<(PathBuf, String)>,
-) -> Result<Rulebook, Vec<String>> {
-    let mut problems = Vec::new();
-    let explanations = Explanations::parse_files(&explanations).unwrap_or_else(|errors| {
-        problems.extend(errors.iter().map(|e| format!("error: {e}")));
-        Explanations::default()
-    });
-    let db = grammar::parse_database(&expansion.text);
-    for e in &db.errors {
-        problems.push(render(
-            &expansion,
-            Severity::Error,
-            &e.to_string(),
-            e.span.range(),
-        ));
+/// Everything learnt by analysing an expanded rulebook.
+pub struct Analysis {
+    /// The compiled book, when there is no error.
+    pub book: Option<Book>,
+    /// Every error and warning, in the order found.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Rules parsed.
+    pub rules: usize,
+    /// Explanations read.
+    pub explanations: usize,
+}
+
+impl Analysis {
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
     }
-    let mut rules = Vec::with_capacity(db.rules.len());
-    for (i, r) in db.rules.iter().enumerate() {
-        match Rule::compile(r, i as u32) {
-            Ok(rule) => {
-                if let Some(id) = rule.explanation
-                    && explanations.get(id).is_none()
-                    && !explanations.is_empty()
-                {
-                    let span = r.explanation.as_ref().map_or(r.span, |e| e.span);
-                    problems.push(render(
-                        &expansion,
-                        Severity::Error,
-                        &format!("explanation *{id} is not in the explanations table"),
-                        span.range(),
-                    ));
-                }
-                rules.push(rule);
-            }
-            Err(e) => problems.push(render(
-                &expansion,
-                Severity::Error,
-                &e.message,
-                e.span.range(),
-            )),
-        }
-    }
-    if !problems.is_empty() {
-        return Err(problems);
-    }
-    let book = Book::new(rules, explanations).map_err(|e| {
-        vec![render(
-            &expansion,
-            Severity::Error,
-            &e.message,
-            e.span.range(),
-        )]
-    })?;
-    let warnings = expansion
+}
+
+/// Parses and compiles an expanded rulebook, collecting every problem:
+/// errors (the explanations table, parse and compile errors, redirection
+/// cycles) and warnings (the expander's, rule ids used twice, levels that
+/// cannot match, explanation ids with no text, sequence patterns that leave
+/// the candidate call free).
+pub fn analyze(expansion: &Expansion, explanation_files: &[(PathBuf, String)]) -> Analysis {
+    let mut diagnostics: Vec<Diagnostic> = expansion
         .warnings
         .iter()
         .map(|w| w.to_diagnostic(&expansion.map))
         .collect();
-    Ok(Rulebook {
-        book,
-        expansion,
-        warnings,
-    })
+    let explanations = match Explanations::parse_files(explanation_files) {
+        Ok(t) => t,
+        Err(errors) => {
+            for e in errors {
+                let (path, text) = &explanation_files[e.file];
+                let span = line_span(text, e.line);
+                diagnostics.push(grammar::error::plain_diagnostic(
+                    Severity::Error,
+                    e.message,
+                    path,
+                    text,
+                    span,
+                ));
+            }
+            Explanations::default()
+        }
+    };
+    let at = |severity: Severity, message: String, span: Span| {
+        expansion.diagnostic(severity, message, span.range())
+    };
+    let db = grammar::parse_database(&expansion.text);
+    for e in &db.errors {
+        diagnostics.push(e.to_diagnostic(expansion));
+    }
+    let mut ids: HashMap<u32, Span> = HashMap::new();
+    let mut rules = Vec::with_capacity(db.rules.len());
+    for (i, r) in db.rules.iter().enumerate() {
+        if let Some(id) = &r.id {
+            if let Some(first) = ids.get(&id.node) {
+                let first = at(Severity::Warning, String::new(), *first).origin;
+                diagnostics.push(
+                    at(
+                        Severity::Warning,
+                        format!("rule id #{} is used again", id.node),
+                        id.span,
+                    )
+                    .with_note(format!("note: first used at {first}")),
+                );
+            } else {
+                ids.insert(id.node, id.span);
+            }
+        }
+        if let Some(mismatch) = grammar::level::check_level(r) {
+            diagnostics.push(
+                at(
+                    Severity::Warning,
+                    format!(
+                        "level {} cannot match: the sequence matches {}",
+                        mismatch.level,
+                        mismatch.possible.describe()
+                    ),
+                    r.level.span,
+                )
+                .with_note(
+                    "help: the level counts the calls from the opening bid on (leading passes not counted), the rule's own call included; 0 means any depth",
+                ),
+            );
+        }
+        if let Some(e) = &r.explanation
+            && explanations.get(e.node).is_none()
+        {
+            diagnostics.push(at(
+                Severity::Warning,
+                format!("explanation *{} is not in the explanations table", e.node),
+                e.span,
+            ));
+        }
+        match Rule::compile(r, i as u32) {
+            Ok(rule) => {
+                if rule.free_call {
+                    diagnostics.push(at(
+                        Severity::Warning,
+                        "the sequence pattern leaves the candidate call free: the rule proposes every legal call".to_string(),
+                        r.seq.span,
+                    ));
+                }
+                rules.push(rule);
+            }
+            Err(e) => diagnostics.push(at(Severity::Error, e.message, e.span)),
+        }
+    }
+    let rule_count = db.rules.len();
+    let explanation_count = explanations.len();
+    let mut analysis = Analysis {
+        book: None,
+        diagnostics,
+        rules: rule_count,
+        explanations: explanation_count,
+    };
+    if !analysis.has_errors() {
+        match Book::new(rules, explanations) {
+            Ok(book) => analysis.book = Some(book),
+            Err(e) => analysis
+                .diagnostics
+                .push(at(Severity::Error, e.message, e.span)),
+        }
+    }
+    analysis
 }
 
-fn render(
-    expansion: &Expansion,
-    severity: Severity,
-    message: &str,
-    span: std::ops::Range<usize>,
-) -> String {
-    expansion.diagnostic(severity, message, span).to_string()
+/// The span of 1-based line `line` of `text`.
+fn line_span(text: &str, line: usize) -> Span {
+    let mut start = 0;
+    for (i, l) in text.split_inclusive('\n').enumerate() {
+        if i + 1 == line {
+            return Span::new(start, start + l.trim_end().len());
+        }
+        start += l.len();
+    }
+    Span::new(text.len(), text.len())
+}
+
+/// Parses and compiles an expanded database; `explanations` are the files of
+/// the explanations table (path, text), in order. Errors come back rendered.
+pub fn compile_expansion(
+    expansion: Expansion,
+    explanations: Vec<(PathBuf, String)>,
+) -> Result<Rulebook, Vec<String>> {
+    let analysis = analyze(&expansion, &explanations);
+    let (errors, warnings): (Vec<Diagnostic>, Vec<Diagnostic>) = analysis
+        .diagnostics
+        .into_iter()
+        .partition(|d| d.severity == Severity::Error);
+    match analysis.book {
+        Some(book) if errors.is_empty() => Ok(Rulebook {
+            book,
+            expansion,
+            warnings,
+        }),
+        _ => Err(errors.iter().map(ToString::to_string).collect()),
+    }
 }
 
 impl Rulebook {

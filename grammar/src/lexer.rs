@@ -434,6 +434,32 @@ impl<'a> Modal<'a> {
     }
 }
 
+/// A stack of contexts with inline room for the depths that occur; pushes
+/// past that are ignored (they cannot happen: see [`Lexer`]).
+#[derive(Debug, Default)]
+struct ModeStack {
+    modes: [Option<Mode>; 2],
+    len: usize,
+}
+
+impl ModeStack {
+    fn push(&mut self, mode: Mode) {
+        if let Some(slot) = self.modes.get_mut(self.len) {
+            *slot = Some(mode);
+            self.len += 1;
+        }
+    }
+
+    fn pop(&mut self) -> Option<Mode> {
+        self.len = self.len.checked_sub(1)?;
+        self.modes[self.len].take()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
 /// One token with its byte span, as LALRPOP expects it.
 pub type Spanned<'a> = (usize, Token<'a>, usize);
 
@@ -450,8 +476,10 @@ pub struct Lexer<'a> {
     src: &'a str,
     /// `Some` only transiently while switching contexts.
     inner: Option<Modal<'a>>,
-    /// The contexts to return to.
-    stack: Vec<Mode>,
+    /// The contexts to return to: a stack, never deeper than one (MATH and
+    /// BRACKETS are only entered from a pattern or a spec and contain no
+    /// other context), kept inline so that lexing does not allocate.
+    stack: ModeStack,
     /// In a rule line: the index of the current field (0 = `level def cr`).
     field: Option<u8>,
     /// Set after an error: the parser stops at the first error anyway.
@@ -468,7 +496,7 @@ impl<'a> Lexer<'a> {
         Lexer {
             src,
             inner: Some(Modal::Header(lex).morph(mode)),
-            stack: Vec::new(),
+            stack: ModeStack::default(),
             field,
             done: false,
         }
