@@ -58,3 +58,8 @@ define(MAJOR_FIRST, `&&~$1>=H||((#24(H)<#24($1)||$2==H)&&(#24(S)<#24($1)||$2==S)
 dnl MICHAELS_M(s): after a major opening, five or more in the other major s and
 dnl five or more in a minor, with some honours.
 define(MICHAELS_M, `&&~#24($1)>=5&&((#24(C)>=5&&#25($1)+#25(C)>=5)||(#24(D)>=5&&#25($1)+#25(D)>=5))~')dnl
+dnl NOT_BAL: not balanced (a singleton, a void, two doubletons or a six-card suit).
+define(NOT_BAL, `&&~#28(4)<=1||#28(3)<=2||#28(1)>=6~')dnl
+dnl MICH_HCP: the strength for Michaels and the unusual notrump: weak (6-9)
+dnl or strong (16+); intermediate hands overcall.
+define(MICH_HCP, `&&~#20[6,9]||#20>=16~')dnl

@@ -28,6 +28,9 @@ pub struct Explanations {
     by_id: HashMap<u32, Explanation>,
 }
 
+/// Explanations by id with the line each was read from, in id order.
+type Numbered = Vec<(u32, (usize, Explanation))>;
+
 /// A bad line in one of several explanation files.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileError {
@@ -63,7 +66,7 @@ impl Explanations {
     }
 
     /// The good lines (id → (line, explanation)) and the bad ones.
-    fn parse_lenient(text: &str) -> (Vec<(u32, (usize, Explanation))>, Vec<ExplanationError>) {
+    fn parse_lenient(text: &str) -> (Numbered, Vec<ExplanationError>) {
         let mut by_id: HashMap<u32, (usize, Explanation)> = HashMap::new();
         let mut errors = Vec::new();
         for (i, raw) in text.lines().enumerate() {
