@@ -7,6 +7,17 @@ use engine::book::Scratch;
 use engine::resolver::Table;
 use engine::rulebook::Rulebook;
 
+/// The table around an auction: who dealt and who is vulnerable.
+#[derive(Debug, Clone, clap::Args)]
+pub struct TableArgs {
+    /// The dealer: N, E, S or W.
+    #[arg(long, default_value = "N", value_parser = parse_seat)]
+    pub dealer: Seat,
+    /// Vulnerability: None, NS, EW or Both.
+    #[arg(long, default_value = "None", value_parser = parse_vul)]
+    pub vul: Vulnerability,
+}
+
 /// Parses a seat: `N`, `E`, `S`, `W` or the full name, any case.
 pub fn parse_seat(s: &str) -> Result<Seat, String> {
     match s.trim().to_ascii_uppercase().as_str() {
@@ -33,15 +44,14 @@ pub fn seat_letter(seat: Seat) -> char {
 pub fn replay<'b>(
     rulebook: &'b Rulebook,
     auction: &str,
-    dealer: Seat,
-    vul: Vulnerability,
+    table: &TableArgs,
     scratch: &mut Scratch,
 ) -> anyhow::Result<Table<'b>> {
-    let bidding = Bidding::parse(auction, dealer)?;
+    let bidding = Bidding::parse(auction, table.dealer)?;
     Ok(Table::with_calls(
         &rulebook.book,
-        dealer,
-        vul,
+        table.dealer,
+        table.vul,
         bidding.calls(),
         scratch,
     )?)

@@ -1,22 +1,9 @@
 //! `bidbook bid` and `bidbook explain` end to end: output, JSON, and bad input
 //! (every bad input names the problem and exits non-zero, never panics).
 
-use std::process::{Command, Output};
+mod common;
 
-fn bidbook(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bidbook"))
-        .args(args)
-        .output()
-        .expect("bidbook runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::{bidbook, stderr, stdout};
 
 #[test]
 fn bids_a_one_notrump_opening_with_the_embedded_rulebook() {

@@ -1,31 +1,19 @@
 //! `bidbook check` end to end: a clean rulebook, errors traced through
 //! macros, warnings, JSON and the exit status.
 
+mod common;
+
+use common::{stdout, write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("bidbook-cli-check-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
+    common::scratch("cli_check", name)
 }
 
 fn bidbook(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bidbook"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("run bidbook")
-}
-
-fn write(dir: &Path, name: &str, text: &str) {
-    std::fs::write(dir.join(name), text).expect("write fixture");
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    common::bidbook_in(dir, args)
 }
 
 const MACROS: &str = "define(HCP, `@00P~.[$1,$2]~')dnl\n";

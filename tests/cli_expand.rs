@@ -1,28 +1,19 @@
 //! `bidbook expand` end to end: output, `--map`, `-o`, and errors that leave
 //! no output behind.
 
+mod common;
+
+use common::write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("bidbook-cli-expand-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
+    common::scratch("cli_expand", name)
 }
 
 fn bidbook(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bidbook"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("run bidbook")
-}
-
-fn write(dir: &Path, name: &str, text: &str) {
-    std::fs::write(dir.join(name), text).expect("write fixture");
+    common::bidbook_in(dir, args)
 }
 
 const MACROS: &str =

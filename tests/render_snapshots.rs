@@ -1,13 +1,21 @@
 //! Snapshots of what users read: explanations and bids rendered from the mini
 //! rulebook, and the errors of broken rulebooks, auctions and hands.
 
-use bidbook::auction_args::replay;
+use bidbook::auction_args::{TableArgs, replay};
 use bidbook::cmd::{bid, explain};
 use contract_bridge::Seat;
 use engine::auction::Vulnerability;
 use engine::hand::parse_hand;
 use engine::resolver::HandEval;
 use engine::rulebook::{Rulebook, RulebookSource, load};
+
+/// North deals, nobody vulnerable.
+fn north() -> TableArgs {
+    TableArgs {
+        dealer: Seat::North,
+        vul: Vulnerability::None,
+    }
+}
 
 fn mini() -> Rulebook {
     load(&RulebookSource::Path("tests/mini-rulebook".into())).expect("the mini rulebook loads")
@@ -16,14 +24,14 @@ fn mini() -> Rulebook {
 fn explain_text(auction: &str, json: bool) -> String {
     let rb = mini();
     let mut scratch = rb.book.scratch();
-    let table = replay(&rb, auction, Seat::North, Vulnerability::None, &mut scratch).unwrap();
+    let table = replay(&rb, auction, &north(), &mut scratch).unwrap();
     explain::render(&rb, &table, json)
 }
 
 fn bid_text(hand: &str, auction: &str, json: bool, why: bool) -> String {
     let rb = mini();
     let mut scratch = rb.book.scratch();
-    let table = replay(&rb, auction, Seat::North, Vulnerability::None, &mut scratch).unwrap();
+    let table = replay(&rb, auction, &north(), &mut scratch).unwrap();
     let eval = HandEval::new(parse_hand(hand).unwrap());
     bid::render(&rb, &table, &eval, &mut scratch, json, why)
 }
@@ -95,23 +103,9 @@ fn error_missing_rulebook() {
 fn error_illegal_auction_names_the_call() {
     let rb = mini();
     let mut scratch = rb.book.scratch();
-    let err = replay(
-        &rb,
-        "1S P 1H",
-        Seat::North,
-        Vulnerability::None,
-        &mut scratch,
-    )
-    .expect_err("1H is insufficient");
+    let err = replay(&rb, "1S P 1H", &north(), &mut scratch).expect_err("1H is insufficient");
     insta::assert_snapshot!(err.to_string(), @"call 3 `1H`: insufficient bid after 1S");
-    let err = replay(
-        &rb,
-        "1S X X",
-        Seat::North,
-        Vulnerability::None,
-        &mut scratch,
-    )
-    .expect_err("a second double");
+    let err = replay(&rb, "1S X X", &north(), &mut scratch).expect_err("a second double");
     insta::assert_snapshot!(err.to_string(), @"call 3 `X`: double of a bid already doubled");
 }
 

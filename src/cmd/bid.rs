@@ -1,11 +1,10 @@
 //! `bidbook bid`: the call a hand makes at its turn in an auction.
 
-use crate::auction_args::{parse_seat, parse_vul, replay};
+use crate::auction_args::{TableArgs, replay};
 use crate::meaning::{meaning, rule_names};
 use crate::rules_arg::RulesArg;
 use crate::shown_json::shown_json;
-use contract_bridge::Seat;
-use engine::auction::{Vulnerability, call_token};
+use engine::auction::call_token;
 use engine::book::Scratch;
 use engine::hand::parse_hand;
 use engine::resolver::{Considered, HandEval, Table};
@@ -33,12 +32,8 @@ pub struct Args {
     /// The calls so far, dealer first, e.g. "1C P 1H P" (empty: the hand opens).
     #[arg(long, default_value = "", value_name = "CALLS")]
     pub auction: String,
-    /// The dealer: N, E, S or W.
-    #[arg(long, default_value = "N", value_parser = parse_seat)]
-    pub dealer: Seat,
-    /// Vulnerability: None, NS, EW or Both.
-    #[arg(long, default_value = "None", value_parser = parse_vul)]
-    pub vul: Vulnerability,
+    #[command(flatten)]
+    pub table: TableArgs,
     #[command(flatten)]
     pub rules: RulesArg,
     /// Print one line of JSON: {"call","rule","priority","flags","explanation","alert","shown"}.
@@ -55,13 +50,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let hand = parse_hand(&args.hand).map_err(|e| anyhow::anyhow!("bad --hand: {e}"))?;
     let rulebook = args.rules.load()?;
     let mut scratch = rulebook.book.scratch();
-    let table = replay(
-        &rulebook,
-        &args.auction,
-        args.dealer,
-        args.vul,
-        &mut scratch,
-    )?;
+    let table = replay(&rulebook, &args.auction, &args.table, &mut scratch)?;
     if table.bidding().has_ended() {
         anyhow::bail!("the auction has ended: there is no call to make");
     }

@@ -1,12 +1,12 @@
 //! `bidbook explain`: what every call of an auction means, and what each
 //! player has shown.
 
-use crate::auction_args::{parse_seat, parse_vul, replay, seat_letter};
+use crate::auction_args::{TableArgs, replay, seat_letter};
 use crate::meaning::{meaning, rule_names};
 use crate::rules_arg::RulesArg;
 use crate::shown_json::shown_json;
 use contract_bridge::Seat;
-use engine::auction::{Vulnerability, call_token};
+use engine::auction::call_token;
 use engine::resolver::Table;
 use engine::rulebook::Rulebook;
 use engine::spec::describe;
@@ -27,12 +27,8 @@ bidbook explain \"P P 1S 2H\" --dealer W --vul Both --json"
 pub struct Args {
     /// The calls, dealer first, e.g. "1N P 2C P" (spaces or colons between calls).
     pub auction: String,
-    /// The dealer: N, E, S or W.
-    #[arg(long, default_value = "N", value_parser = parse_seat)]
-    pub dealer: Seat,
-    /// Vulnerability: None, NS, EW or Both.
-    #[arg(long, default_value = "None", value_parser = parse_vul)]
-    pub vul: Vulnerability,
+    #[command(flatten)]
+    pub table: TableArgs,
     #[command(flatten)]
     pub rules: RulesArg,
     /// Print one line of JSON: {"calls":[…],"players":{"N":{…},…}}.
@@ -44,13 +40,7 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let rulebook = args.rules.load()?;
     let mut scratch = rulebook.book.scratch();
-    let table = replay(
-        &rulebook,
-        &args.auction,
-        args.dealer,
-        args.vul,
-        &mut scratch,
-    )?;
+    let table = replay(&rulebook, &args.auction, &args.table, &mut scratch)?;
     print!("{}", render(&rulebook, &table, args.json));
     Ok(ExitCode::SUCCESS)
 }
