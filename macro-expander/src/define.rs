@@ -6,8 +6,6 @@
 //! a warning. Names never leave the table, so the scanner only has to learn
 //! about *new* names.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 use crate::source_map::DefId;
@@ -41,25 +39,29 @@ pub(crate) struct Definition {
     /// Whether the body mentions `$` followed by a digit (needs substitution).
     pub(crate) has_params: bool,
     /// The body split at its parameters, computed once at definition time.
-    pub(crate) pieces: Box<[Piece]>,
+    pub(crate) pieces: Template,
     /// Whether no name can start in the body once substituted with arguments
     /// free of letters and quotes (see [`inert_template`]).
     pub(crate) inert: bool,
 }
 
-/// A piece of a body: literal text, or a parameter (`$0`..`$9`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Piece {
-    /// `body[start..end]`, copied as is.
-    Text(usize, usize),
-    /// `$n`.
-    Param(u8),
+/// A body split at its parameters: `body[head]`, then for each parameter
+/// `$n` the argument, then the text up to the next parameter. Every step
+/// has the same shape, so substitution runs without branching on the kind
+/// of piece.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Template {
+    /// The text before the first parameter.
+    head: (usize, usize),
+    /// Each parameter (`0`..`9`) and the text after it.
+    params: Box<[(u8, usize, usize)]>,
 }
 
 /// Splits `body` at its parameters.
-pub(crate) fn pieces(body: &str) -> Box<[Piece]> {
+pub(crate) fn pieces(body: &str) -> Template {
     let bytes = body.as_bytes();
-    let mut pieces = Vec::new();
+    let mut head = None;
+    let mut params: Vec<(u8, usize, usize)> = Vec::new();
     let mut copied = 0;
     for dollar in memchr::memchr_iter(b'$', bytes) {
         let Some(&digit) = bytes.get(dollar + 1) else {
@@ -68,22 +70,27 @@ pub(crate) fn pieces(body: &str) -> Box<[Piece]> {
         if !digit.is_ascii_digit() || dollar < copied {
             continue;
         }
-        if dollar > copied {
-            pieces.push(Piece::Text(copied, dollar));
+        match params.last_mut() {
+            Some(last) => last.2 = dollar,
+            None => head = Some((0, dollar)),
         }
-        pieces.push(Piece::Param(digit - b'0'));
+        params.push((digit - b'0', dollar + 2, dollar + 2));
         copied = dollar + 2;
     }
-    if copied < bytes.len() {
-        pieces.push(Piece::Text(copied, bytes.len()));
+    match params.last_mut() {
+        Some(last) => last.2 = bytes.len(),
+        None => head = Some((0, bytes.len())),
     }
-    pieces.into_boxed_slice()
+    Template {
+        head: head.unwrap_or((0, 0)),
+        params: params.into_boxed_slice(),
+    }
 }
 
 /// All names and definitions.
 #[derive(Debug)]
 pub(crate) struct MacroTable {
-    ids: HashMap<Arc<str>, NameId, BuildHasherDefault<NameHasher>>,
+    index: NameIndex,
     names: Vec<(Arc<str>, Meaning)>,
     defs: Vec<Definition>,
     /// Total length of all names (for the scanner's rebuild policy).
@@ -94,7 +101,7 @@ impl MacroTable {
     /// A table holding only the builtins.
     pub(crate) fn new() -> Self {
         let mut table = Self {
-            ids: HashMap::default(),
+            index: NameIndex::default(),
             names: Vec::new(),
             defs: Vec::new(),
             name_bytes: 0,
@@ -112,15 +119,23 @@ impl MacroTable {
     fn add_name(&mut self, name: Arc<str>, meaning: Meaning) -> NameId {
         let id = crate::source_map::to_u32(self.names.len());
         self.name_bytes += name.len();
-        self.ids.insert(Arc::clone(&name), id);
         self.names.push((name, meaning));
+        self.index.insert(&self.names, id);
         id
     }
 
     /// The id of `name`, if it is a builtin or was ever defined.
     #[inline]
     pub(crate) fn lookup(&self, name: &str) -> Option<NameId> {
-        self.ids.get(name).copied()
+        self.lookup_at(name.as_bytes(), 0, name.len())
+    }
+
+    /// The id of the name `bytes[start..end]` (a non-empty run of word
+    /// bytes), if it is a builtin or was ever defined. Looking the run up in
+    /// place avoids slicing it out and hashing it byte by byte.
+    #[inline]
+    pub(crate) fn lookup_at(&self, bytes: &[u8], start: usize, end: usize) -> Option<NameId> {
+        self.index.get(&self.names, bytes, start, end)
     }
 
     /// How many names (builtins included) the table knows.
@@ -195,28 +210,138 @@ impl MacroTable {
     }
 }
 
-/// A fast hasher for short names (FxHash's multiply-rotate): every
-/// identifier in the text is looked up, and SipHash costs more than the
-/// scan. Names are not attacker-chosen keys.
-#[derive(Default)]
-pub(crate) struct NameHasher(u64);
+/// The first (up to) 8 bytes of `bytes[start..start + len]`, little-endian,
+/// zero-padded: with the length, it identifies a name of at most 8 bytes.
+#[inline]
+fn prefix_at(bytes: &[u8], start: usize, len: usize) -> u64 {
+    let n = len.min(8);
+    if let Some(chunk) = bytes.get(start..start + 8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let word = u64::from_le_bytes(word);
+        if n == 8 {
+            word
+        } else {
+            word & ((1u64 << (8 * n)) - 1)
+        }
+    } else {
+        let mut word = [0u8; 8];
+        word[..n].copy_from_slice(&bytes[start..start + n]);
+        u64::from_le_bytes(word)
+    }
+}
 
-impl Hasher for NameHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        const K: u64 = 0xf135_7aea_2e62_a9c5;
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
-            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(K);
+/// The multiplier of FxHash: spreads the prefix into the high bits.
+const HASH_K: u64 = 0xf135_7aea_2e62_a9c5;
+
+/// A hash of a name from its prefix and (for names longer than 8 bytes) its
+/// remaining bytes: one multiply per 8 bytes. Names are not attacker-chosen.
+#[inline]
+fn name_hash(prefix: u64, rest: &[u8]) -> u64 {
+    let mut hash = prefix.wrapping_mul(HASH_K);
+    for chunk in rest.chunks(8) {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        hash = (hash.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(HASH_K);
+    }
+    hash
+}
+
+/// One slot of the [`NameIndex`]: the name's prefix and id.
+#[derive(Debug, Clone, Copy)]
+struct Slot {
+    prefix: u64,
+    len: u32,
+    id: NameId,
+}
+
+const EMPTY: NameId = NameId::MAX;
+
+/// An open-addressing (linear probing) index from name to id, built for the
+/// scanner, which looks up every identifier in the text: a name is hashed
+/// from its 8-byte prefix with one multiply, and names of at most 8 bytes
+/// are compared by prefix and length, without a string comparison.
+#[derive(Debug, Default)]
+struct NameIndex {
+    /// A power-of-two number of slots, at most half full.
+    slots: Vec<Slot>,
+    /// `64 - log2(slots.len())`: the hash's top bits pick the slot.
+    shift: u32,
+    len: usize,
+}
+
+impl NameIndex {
+    /// Indexes name `id` of `names` (not yet in the index).
+    fn insert(&mut self, names: &[(Arc<str>, Meaning)], id: NameId) {
+        if (self.len + 1) * 2 > self.slots.len() {
+            let capacity = (self.slots.len() * 2).max(64);
+            self.slots = vec![
+                Slot {
+                    prefix: 0,
+                    len: 0,
+                    id: EMPTY,
+                };
+                capacity
+            ];
+            self.shift = 64 - capacity.trailing_zeros();
+            for old in 0..self.len {
+                self.place(names, crate::source_map::to_u32(old));
+            }
         }
-        for &b in chunks.remainder() {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
-        }
+        self.place(names, id);
+        self.len += 1;
     }
 
-    fn finish(&self) -> u64 {
-        self.0.rotate_left(26)
+    fn place(&mut self, names: &[(Arc<str>, Meaning)], id: NameId) {
+        let name = names[id as usize].0.as_bytes();
+        let prefix = prefix_at(name, 0, name.len());
+        let mask = self.slots.len() - 1;
+        let mut at = self.slot_of(prefix, name.get(8..).unwrap_or_default());
+        while self.slots[at].id != EMPTY {
+            at = (at + 1) & mask;
+        }
+        self.slots[at] = Slot {
+            prefix,
+            len: crate::source_map::to_u32(name.len()),
+            id,
+        };
+    }
+
+    #[inline]
+    fn slot_of(&self, prefix: u64, rest: &[u8]) -> usize {
+        // `shift` is at most 58, so the result is below the number of slots.
+        (name_hash(prefix, rest) >> self.shift) as usize
+    }
+
+    /// The id of `bytes[start..end]`, if indexed.
+    #[inline]
+    fn get(
+        &self,
+        names: &[(Arc<str>, Meaning)],
+        bytes: &[u8],
+        start: usize,
+        end: usize,
+    ) -> Option<NameId> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let len = end - start;
+        let prefix = prefix_at(bytes, start, len);
+        let rest = if len > 8 { &bytes[start + 8..end] } else { &[] };
+        let mask = self.slots.len() - 1;
+        let mut at = self.slot_of(prefix, rest);
+        loop {
+            let slot = self.slots[at];
+            if slot.id == EMPTY {
+                return None;
+            }
+            if slot.prefix == prefix && slot.len as usize == len {
+                if len <= 8 || names[slot.id as usize].0.as_bytes()[8..] == *rest {
+                    return Some(slot.id);
+                }
+            }
+            at = (at + 1) & mask;
+        }
     }
 }
 
@@ -252,20 +377,21 @@ pub(crate) fn inert_template(body: &str) -> bool {
 /// Appends `body` to `out` with `$0` replaced by `name` and `$1`..`$9` by the
 /// arguments; a missing argument is the empty string. `$` followed by anything
 /// else is kept as written (`$10` is `$1` followed by `0`).
-pub(crate) fn substitute(def: &Definition, args: &[String], out: &mut String) {
+pub(crate) fn substitute<S: AsRef<str>>(def: &Definition, args: &[S], out: &mut String) {
     let body = &*def.body;
     if !def.has_params {
         out.push_str(body);
         return;
     }
-    for piece in &def.pieces {
-        match *piece {
-            Piece::Text(start, end) => out.push_str(&body[start..end]),
-            Piece::Param(0) => out.push_str(&def.name),
-            Piece::Param(n) => {
-                out.push_str(args.get(usize::from(n) - 1).map_or("", String::as_str))
-            }
-        }
+    let (start, end) = def.pieces.head;
+    out.push_str(&body[start..end]);
+    for &(n, start, end) in &def.pieces.params {
+        let arg = match n {
+            0 => &def.name,
+            n => args.get(usize::from(n) - 1).map_or("", AsRef::as_ref),
+        };
+        out.push_str(arg);
+        out.push_str(&body[start..end]);
     }
 }
 

@@ -62,6 +62,9 @@ struct Frame {
     place: Place,
     chain: Option<NodeId>,
     depth: u32,
+    /// The first hit in the text, found when the expansion was checked for
+    /// names (see [`Engine::expansion`]), so that it is not scanned twice.
+    first_hit: Option<Hit>,
 }
 
 /// Where a name was found: enough to call it and to report errors.
@@ -75,6 +78,12 @@ struct Site {
     name: NameId,
     name_len: usize,
     verbatim: bool,
+}
+
+/// Whether an argument holds no letter and no quote, so that it cannot make
+/// a name in an inert body (see [`crate::define::inert_template`]).
+fn inert_arg(arg: &str) -> bool {
+    arg.bytes().all(|b| !b.is_ascii_alphabetic() && b != b'`')
 }
 
 /// A call whose arguments are being collected.
@@ -125,31 +134,38 @@ impl Sink {
             call.cur.push_str(piece);
             return;
         }
-        let (file, src_offset, chain, verbatim) = match place {
-            Place::File(file) => (file, from, None, true),
-            Place::Macro { file, offset } => (file, offset, chain, false),
+        self.record(self.out.len(), place, chain, from);
+        self.out.push_str(piece);
+    }
+
+    /// Records that the output from byte `out_start` on starts at byte `from`
+    /// of a frame at `place` with chain `chain`: a new segment, unless the
+    /// last one continues into it.
+    fn record(&mut self, out_start: usize, place: Place, chain: Option<NodeId>, from: usize) {
+        let segment = match place {
+            Place::File(file) => Segment::new(out_start, file, from, None),
+            Place::Macro { file, offset } => Segment::new(out_start, file, offset, chain),
         };
-        let out_start = self.out.len();
         let merge = self.segments.last().is_some_and(|s| {
-            s.file == file
-                && s.verbatim == verbatim
-                && s.chain == chain
-                && if verbatim {
-                    s.src_offset + (out_start - s.out_start) == src_offset
+            s.file == segment.file
+                && s.chain == segment.chain
+                && if segment.verbatim() {
+                    s.src_offset + (out_start - s.out_start) == segment.src_offset
                 } else {
-                    s.src_offset == src_offset
+                    s.src_offset == segment.src_offset
                 }
         });
         if !merge {
-            self.segments.push(Segment {
-                out_start,
-                file,
-                src_offset,
-                chain,
-                verbatim,
-            });
+            self.segments.push(segment);
         }
-        self.out.push_str(piece);
+    }
+
+    /// Where text goes now: the output, or the argument being collected.
+    fn dest(&mut self) -> &mut String {
+        match self.pending.last_mut() {
+            Some(call) => &mut call.cur,
+            None => &mut self.out,
+        }
     }
 
     /// The last byte written to the destination (the "character before").
@@ -260,6 +276,7 @@ impl<'a> Engine<'a> {
             place: Place::File(file),
             chain: None,
             depth: 0,
+            first_hit: None,
         });
         self.file_frames += 1;
         self.main_loop()
@@ -275,12 +292,12 @@ impl<'a> Engine<'a> {
                 .partition_point(|s| s.out_start <= at)
                 .saturating_sub(1);
             if let Some(seg) = self.sink.segments.get(index) {
-                let src = if seg.verbatim {
+                let src = if seg.verbatim() {
                     seg.src_offset + (at - seg.out_start)
                 } else {
                     seg.src_offset
                 };
-                let origin = self.tables.origin(seg.file, src, seg.chain);
+                let origin = self.tables.origin(seg.file, src, seg.chain());
                 self.warnings.push(Warning {
                     kind: WarningKind::StrayText,
                     origin,
@@ -334,10 +351,16 @@ impl<'a> Engine<'a> {
                 continue;
             }
             let args = !self.sink.pending.is_empty();
-            let hit = self.scanner.next(&self.table, text, from, args);
+            // A macro frame's first hit was found when it was pushed (in
+            // plain-text mode, from byte 0); reuse it if this is that scan.
+            let hit = match frame.first_hit {
+                Some(hit) if !args && from == 0 => Some(hit),
+                _ => self.scanner.next(&self.table, text, from, args),
+            };
             let stop = hit.map_or(text.len(), |h| h.start);
             self.sink.emit(frame, from, stop);
             self.frames[top].pos = stop;
+            self.frames[top].first_hit = None;
             if self.sink.pending.is_empty() && self.sink.out.len() > self.limits.max_output {
                 return Err(self.frame_error(
                     ErrorKind::OutputTooLarge {
@@ -470,7 +493,8 @@ impl<'a> Engine<'a> {
             .last_byte()
             .is_none_or(|b| !is_word(b) && b != b'@');
         self.frames[top].pos = hit.end;
-        let after_ok = self.peek().is_none_or(|(_, b)| !is_word(b));
+        let next = self.peek();
+        let after_ok = next.is_none_or(|(_, b)| !is_word(b));
         let frame = &self.frames[top];
         let bytes = frame.text.as_str().as_bytes();
         if literal || !before_ok || !after_ok {
@@ -499,15 +523,30 @@ impl<'a> Engine<'a> {
                 memchr::memchr(b'\n', rest).map_or(bytes.len(), |n| hit.end + n + 1);
             return Ok(());
         }
-        let next = self.peek();
+        let mut ranges = [(0, 0); 9];
         if let (Some((index, b'(')), Meaning::Macro(def)) = (next, meaning)
             && index == top
-            && let Some((args, close)) = self.simple_args(top, hit.end + 1)
+            && let Some((count, close)) = self.simple_args(top, hit.end + 1, &mut ranges)
         {
             self.frames[top].pos = close + 1;
-            let result = self.call(site, def, &args);
-            self.recycle_args(args);
-            return result;
+            self.check_depth(site, def)?;
+            // Substitute straight from the frame's text: no argument strings.
+            let frame_text = self.frames[top].text.as_str();
+            let mut args = [""; 9];
+            for (arg, &(start, end)) in args.iter_mut().zip(&ranges[..count]) {
+                *arg = &frame_text[start..end];
+            }
+            let args = &args[..count];
+            let definition = self.table.def(def);
+            if definition.inert && args.iter().all(|a| inert_arg(a)) {
+                let dest = self.sink.dest();
+                let start = dest.len();
+                substitute(definition, args, dest);
+                return self.inert_expansion(site, def, start);
+            }
+            let mut text = self.pool.pop().unwrap_or_default();
+            substitute(definition, args, &mut text);
+            return self.expansion(site, def, text);
         }
         match next {
             Some((index, b'(')) => {
@@ -528,7 +567,7 @@ impl<'a> Engine<'a> {
                 Ok(())
             }
             _ => match meaning {
-                Meaning::Macro(def) => self.call(site, def, &[]),
+                Meaning::Macro(def) => self.call::<&str>(site, def, &[]),
                 // `define` and `include` without arguments are plain words.
                 Meaning::Builtin(_) => {
                     let frame = &self.frames[top];
@@ -567,13 +606,18 @@ impl<'a> Engine<'a> {
 
     /// The fast path for the common call `NAME(15,17)`: if the argument list
     /// starting at byte `from` of frame `top` ends in the same frame and holds
-    /// no quote, no nested parenthesis and no known name, returns the
-    /// arguments (leading whitespace skipped, as in the general path) and the
-    /// offset of the `)`. Anything else goes the general way.
-    fn simple_args(&mut self, top: usize, from: usize) -> Option<(Vec<String>, usize)> {
+    /// no quote, no nested parenthesis and no known name, stores the byte
+    /// ranges of the arguments (leading whitespace skipped, as in the general
+    /// path) in `ranges` and returns their number and the offset of the `)`.
+    /// Anything else goes the general way.
+    fn simple_args(
+        &self,
+        top: usize,
+        from: usize,
+        ranges: &mut [(usize, usize); 9],
+    ) -> Option<(usize, usize)> {
         let text = self.frames[top].text.as_str();
         let bytes = text.as_bytes();
-        let mut ranges: [(usize, usize); 9] = [(0, 0); 9];
         let mut count = 0;
         let mut i = from;
         loop {
@@ -587,7 +631,7 @@ impl<'a> Engine<'a> {
                     b'(' | b'`' => return None,
                     b if b.is_ascii_alphabetic() => {
                         let end = word_end(bytes, i);
-                        if self.table.lookup(&text[i..end]).is_some() {
+                        if self.table.lookup_at(bytes, i, end).is_some() {
                             return None;
                         }
                         i = end;
@@ -605,23 +649,80 @@ impl<'a> Engine<'a> {
             }
             i += 1;
         }
-        let mut args = self.args_pool.pop().unwrap_or_default();
-        for &(start, end) in &ranges[..count] {
-            let mut arg = self.pool.pop().unwrap_or_default();
-            arg.push_str(&text[start..end]);
-            args.push(arg);
+        Some((count, i))
+    }
+
+    /// A call of `def` one level below `site` must stay within the depth limit.
+    fn check_depth(&self, site: Site, def: DefId) -> Result<(), ExpandError> {
+        if site.depth as usize >= self.limits.max_depth {
+            return Err(self.depth_error(site, NodeKind::Macro(def)));
         }
-        Some((args, i))
+        Ok(())
     }
 
     /// Expands macro `def` with `args`: pushes its text as a new frame.
-    fn call(&mut self, site: Site, def: DefId, args: &[String]) -> Result<(), ExpandError> {
-        let depth = site.depth + 1;
-        if depth as usize > self.limits.max_depth {
-            return Err(self.depth_error(site, NodeKind::Macro(def)));
+    fn call<S: AsRef<str>>(
+        &mut self,
+        site: Site,
+        def: DefId,
+        args: &[S],
+    ) -> Result<(), ExpandError> {
+        self.check_depth(site, def)?;
+        let definition = self.table.def(def);
+        // Arguments past `$9` are not substituted, so they do not matter.
+        if definition.inert && args.iter().take(9).all(|a| inert_arg(a.as_ref())) {
+            let dest = self.sink.dest();
+            let start = dest.len();
+            substitute(definition, args, dest);
+            return self.inert_expansion(site, def, start);
         }
         let mut text = self.pool.pop().unwrap_or_default();
-        substitute(self.table.def(def), args, &mut text);
+        substitute(definition, args, &mut text);
+        self.expansion(site, def, text)
+    }
+
+    /// The expansion of an inert call (nothing in it can be replaced) of
+    /// `def` at `site`, already substituted straight into the destination
+    /// from byte `start` on: it needs no frame, no copy and no scan.
+    fn inert_expansion(&mut self, site: Site, def: DefId, start: usize) -> Result<(), ExpandError> {
+        let len = self.sink.dest().len() - start;
+        self.charge(site, len)?;
+        if len == 0 {
+            return Ok(());
+        }
+        let node = self.tables.push_node(site.chain, NodeKind::Macro(def));
+        if self.sink.pending.is_empty() {
+            let place = Place::Macro {
+                file: site.file,
+                offset: site.offset,
+            };
+            self.sink.record(start, place, Some(node), 0);
+            self.check_output(site, node)?;
+        }
+        Ok(())
+    }
+
+    /// The output may not grow past the limit (checked after a macro's text
+    /// is written out at once).
+    fn check_output(&self, mut site: Site, node: NodeId) -> Result<(), ExpandError> {
+        if self.sink.out.len() > self.limits.max_output {
+            site.chain = Some(node);
+            return Err(self.site_error(
+                ErrorKind::OutputTooLarge {
+                    limit: self.limits.max_output,
+                },
+                site,
+                vec![SIZE_HELP.into()],
+            ));
+        }
+        Ok(())
+    }
+
+    /// The expansion `text` of a call of `def` at `site`: written out at once
+    /// if nothing in it can be replaced, else pushed as a new frame to be
+    /// read again.
+    fn expansion(&mut self, site: Site, def: DefId, text: String) -> Result<(), ExpandError> {
+        let depth = site.depth + 1;
         self.charge(site, text.len())?;
         if text.is_empty() {
             self.recycle(text);
@@ -632,24 +733,13 @@ impl<'a> Engine<'a> {
             file: site.file,
             offset: site.offset,
         };
-        let inert = self.table.def(def).inert
-            && args
-                .iter()
-                .all(|a| a.bytes().all(|b| !b.is_ascii_alphabetic() && b != b'`'));
-        if inert || find_words(&self.table, &text, 0, false).is_none() {
+        let first_hit = find_words(&self.table, &text, 0, false);
+        if first_hit.is_none() {
             // Nothing in it can be replaced: write it out without a frame.
             self.sink.emit_str(&text, place, Some(node), 0);
             self.recycle(text);
-            if self.sink.pending.is_empty() && self.sink.out.len() > self.limits.max_output {
-                let mut site = site;
-                site.chain = Some(node);
-                return Err(self.site_error(
-                    ErrorKind::OutputTooLarge {
-                        limit: self.limits.max_output,
-                    },
-                    site,
-                    vec![SIZE_HELP.into()],
-                ));
+            if self.sink.pending.is_empty() {
+                self.check_output(site, node)?;
             }
             return Ok(());
         }
@@ -659,6 +749,7 @@ impl<'a> Engine<'a> {
             place,
             chain: Some(node),
             depth,
+            first_hit,
         });
         Ok(())
     }
@@ -794,6 +885,7 @@ impl<'a> Engine<'a> {
             place: Place::File(file),
             chain: Some(node),
             depth,
+            first_hit: None,
         });
         self.file_frames += 1;
         Ok(())

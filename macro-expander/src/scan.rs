@@ -229,7 +229,7 @@ pub(crate) fn find_words(table: &MacroTable, text: &str, from: usize, args: bool
             PUNCT => i += 1,
             LETTER => {
                 let end = word_end(bytes, i);
-                if let Some(id) = table.lookup(&text[i..end]) {
+                if let Some(id) = table.lookup_at(bytes, i, end) {
                     return Some(Hit {
                         start: i,
                         end,

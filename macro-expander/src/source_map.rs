@@ -17,7 +17,9 @@
 //! # Ok::<(), macro_expander::ExpandError>(())
 //! ```
 
+use std::collections::HashMap;
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::Range;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
@@ -199,18 +201,33 @@ pub(crate) struct Tables {
     pub(crate) files: Vec<SourceFile>,
     pub(crate) nodes: Vec<ChainNode>,
     pub(crate) defs: Vec<DefSite>,
+    /// The node of every (parent, kind) pair: a chain is stored once however
+    /// often it is expanded (a rule book calls the same macros on every line).
+    /// Macro nodes are keyed by `parent << 32 | def` (`u32::MAX` for no
+    /// parent), a single word that hashes with one multiply.
+    macro_nodes: NodeIndex,
+    include_nodes: HashMap<(Option<NodeId>, FileId), NodeId, BuildHasherDefault<FxHasher>>,
 }
 
 impl Tables {
-    /// Appends a chain node below `parent` and returns its id.
+    /// The chain node for `kind` below `parent`, added if new.
     pub(crate) fn push_node(&mut self, parent: Option<NodeId>, kind: NodeKind) -> NodeId {
-        let depth = parent.map_or(0, |p| self.node(p).depth) + 1;
-        let id = to_u32(self.nodes.len());
-        self.nodes.push(ChainNode {
-            parent,
-            kind,
-            depth,
-        });
+        let next = to_u32(self.nodes.len());
+        let id = match kind {
+            NodeKind::Macro(def) => {
+                let key = u64::from(parent.unwrap_or(NodeId::MAX)) << 32 | u64::from(def);
+                self.macro_nodes.get_or_insert(key, next)
+            }
+            NodeKind::Include(file) => *self.include_nodes.entry((parent, file)).or_insert(next),
+        };
+        if id == next {
+            let depth = parent.map_or(0, |p| self.nodes[p as usize].depth) + 1;
+            self.nodes.push(ChainNode {
+                parent,
+                kind,
+                depth,
+            });
+        }
         id
     }
 
@@ -291,16 +308,50 @@ impl Tables {
     }
 }
 
-/// A run of output bytes with one origin rule.
+/// A run of output bytes with one origin rule. There is one per piece of
+/// macro text in the output, so it is kept small (24 bytes): text produced by
+/// a macro always has a chain and verbatim text never has one, so the chain
+/// alone tells them apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Segment {
     /// First output byte of the run.
     pub(crate) out_start: usize,
-    pub(crate) file: FileId,
     /// Verbatim: the file offset of `out_start`; macro text: the call site.
     pub(crate) src_offset: usize,
-    pub(crate) chain: Option<NodeId>,
-    pub(crate) verbatim: bool,
+    pub(crate) file: FileId,
+    /// The macro chain, or [`NO_CHAIN`] for verbatim text.
+    pub(crate) chain: NodeId,
+}
+
+/// The chain of a verbatim segment.
+const NO_CHAIN: NodeId = NodeId::MAX;
+
+impl Segment {
+    /// A segment of the text at `src_offset` in `file`: verbatim if `chain`
+    /// is `None`, else produced by that macro chain.
+    pub(crate) fn new(
+        out_start: usize,
+        file: FileId,
+        src_offset: usize,
+        chain: Option<NodeId>,
+    ) -> Self {
+        Self {
+            out_start,
+            src_offset,
+            file,
+            chain: chain.unwrap_or(NO_CHAIN),
+        }
+    }
+
+    /// Whether the run is copied verbatim from the file.
+    pub(crate) fn verbatim(&self) -> bool {
+        self.chain == NO_CHAIN
+    }
+
+    /// The macro chain that produced the run (`None` if verbatim).
+    pub(crate) fn chain(&self) -> Option<NodeId> {
+        (!self.verbatim()).then_some(self.chain)
+    }
 }
 
 /// The map from expanded text back to the source files.
@@ -324,12 +375,12 @@ impl SourceMap {
             return self.tables.origin(self.main, 0, None);
         };
         let seg = self.segments[index];
-        let src = if seg.verbatim {
+        let src = if seg.verbatim() {
             seg.src_offset + offset.min(self.out_len).saturating_sub(seg.out_start)
         } else {
             seg.src_offset
         };
-        self.tables.origin(seg.file, src, seg.chain)
+        self.tables.origin(seg.file, src, seg.chain())
     }
 
     /// The origin of 0-based output line `line` (of its first byte); lines past
@@ -382,7 +433,7 @@ impl SourceMap {
             .iter()
             .take_while(|s| s.out_start < span.end)
         {
-            let origin = self.tables.origin(seg.file, seg.src_offset, seg.chain);
+            let origin = self.tables.origin(seg.file, seg.src_offset, seg.chain());
             if !pieces
                 .iter()
                 .any(|p| p.chain == origin.chain && (p.in_macro() || p.file == origin.file))
@@ -416,7 +467,7 @@ impl SourceMap {
     #[must_use]
     pub fn is_verbatim(&self, offset: usize) -> bool {
         self.segment_index(offset)
-            .is_none_or(|i| self.segments[i].verbatim)
+            .is_none_or(|i| self.segments[i].verbatim())
     }
 
     /// The end (exclusive) of the segment holding `offset`.
@@ -435,6 +486,107 @@ impl SourceMap {
                 .partition_point(|s| s.out_start <= offset)
                 .saturating_sub(1),
         )
+    }
+}
+
+/// A map from `u64` keys to node ids: open addressing with linear probing
+/// in one flat array, so a lookup usually reads one cache line (the chain
+/// node of every macro call is looked up here).
+#[derive(Debug, Default)]
+struct NodeIndex {
+    /// A power-of-two number of slots, at most half full; `NO_CHAIN` ids
+    /// mark empty slots.
+    slots: Vec<(u64, NodeId)>,
+    len: usize,
+}
+
+impl NodeIndex {
+    /// The id stored for `key`, or `id` after storing it.
+    #[inline]
+    fn get_or_insert(&mut self, key: u64, id: NodeId) -> NodeId {
+        if (self.len + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut at = Self::slot_of(key, mask);
+        loop {
+            let (k, v) = self.slots[at];
+            if v == NO_CHAIN {
+                self.slots[at] = (key, id);
+                self.len += 1;
+                return id;
+            }
+            if k == key {
+                return v;
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
+    #[inline]
+    fn slot_of(key: u64, mask: usize) -> usize {
+        // Fibonacci hashing: the multiply's top bits are its best ones.
+        (key.wrapping_mul(FxHasher::K).rotate_left(32) as usize) & mask
+    }
+
+    fn grow(&mut self) {
+        let capacity = (self.slots.len() * 2).max(256);
+        let old = std::mem::replace(&mut self.slots, vec![(0, NO_CHAIN); capacity]);
+        let mask = capacity - 1;
+        for (key, id) in old.into_iter().filter(|&(_, id)| id != NO_CHAIN) {
+            let mut at = Self::slot_of(key, mask);
+            while self.slots[at].1 != NO_CHAIN {
+                at = (at + 1) & mask;
+            }
+            self.slots[at] = (key, id);
+        }
+    }
+}
+
+/// FxHash (as in rustc): one rotate, xor and multiply per word. The keys it
+/// hashes (small integer ids) are not attacker-chosen, and SipHash would cost
+/// more than the work it guards.
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct FxHasher(u64);
+
+impl FxHasher {
+    const K: u64 = 0xf135_7aea_2e62_a9c5;
+
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(Self::K);
+    }
+}
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.add(u64::from(n));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.add(u64::from(n));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        // The multiply leaves its best bits at the top; hash tables index
+        // with the low bits.
+        self.0.rotate_left(26)
     }
 }
 
