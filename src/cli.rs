@@ -35,6 +35,8 @@ pub enum Command {
     Explain(cmd::explain::Args),
     /// Measure the rulebook against an expectation corpus (TSV).
     Test(cmd::test::Args),
+    /// Check the rulebook beyond syntax: shadowed rules, overlaps, holes, spec soundness.
+    Lint(cmd::lint::Args),
 }
 
 /// Runs the parsed command line and returns the process exit code.
@@ -46,5 +48,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Bid(args) => cmd::bid::run(args),
         Command::Explain(args) => cmd::explain::run(args),
         Command::Test(args) => cmd::test::run(args),
+        Command::Lint(args) => cmd::lint::run(args),
     }
 }

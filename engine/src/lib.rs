@@ -9,6 +9,7 @@ pub mod functions;
 pub mod grabs;
 pub mod hand;
 pub mod knowledge;
+pub mod lint;
 pub mod matcher;
 pub mod math;
 pub mod pattern;

@@ -5,4 +5,5 @@ pub mod check;
 pub mod eval;
 pub mod expand;
 pub mod explain;
+pub mod lint;
 pub mod test;
