@@ -15,9 +15,12 @@ define(LEN, `&&~#24($1)[0$2,0$3+99*!0$3]~')
 define(QUALITY, `&&~#27($1)>=$2~')
 define(STOPPER, `&&~#26($1)>=3~')
 define(BALANCED, `@07[345]@11[345]@13[2345]')
-define(RULE_OF_20, `&&~#20>=12||(#20>=10&&#20+#28(1)+#28(2)>=20)~')
-define(RULE_OF_15, `&&~#20>=10&&#20+#24(S)>=15~')
-define(LIGHT_THIRD, `&&~#20>=10||(#20>=8&&#20+#28(1)+#28(2)>=19)~')
+define(RULE_OF_20, `&&~#20>=10&&#20+#28(1)+#28(2)>=20~')
+define(RULE_OF_15, `&&~#20>=8&&#20+#24(S)>=15~')
+dnl Third seat may open light: the Rule of 20, or 9+ HCP with a good five-card suit.
+define(LIGHT_THIRD, `&&~(#20>=10&&#20+#28(1)+#28(2)>=20)||(#20>=9&&((#24(S)>=5&&#27(S)>=5)||(#24(H)>=5&&#27(H)>=5)||(#24(D)>=5&&#27(D)>=5)||(#24(C)>=5&&#27(C)>=5)))~')
+dnl No void (weak twos).
+define(NO_VOID, `&&~#28(4)>=1~')
 dnl The longer major, spades with 5-5; the longer minor, diamonds with 4-4.
 define(NO_FIVE_MAJOR, `&&~#24(S)<5&&#24(H)<5~')
 define(SPADES_FIRST, `&&~#24(S)>=5&&#24(S)>=#24(H)~')
