@@ -91,7 +91,10 @@ pub(crate) fn pieces(body: &str) -> Template {
 #[derive(Debug)]
 pub(crate) struct MacroTable {
     index: NameIndex,
-    names: Vec<(Arc<str>, Meaning)>,
+    names: Vec<Arc<str>>,
+    /// The meaning of each name, apart from the names: this small array is
+    /// read on every hit and stays in cache.
+    meanings: Vec<Meaning>,
     defs: Vec<Definition>,
     /// Total length of all names (for the scanner's rebuild policy).
     pub(crate) name_bytes: usize,
@@ -103,6 +106,7 @@ impl MacroTable {
         let mut table = Self {
             index: NameIndex::default(),
             names: Vec::new(),
+            meanings: Vec::new(),
             defs: Vec::new(),
             name_bytes: 0,
         };
@@ -119,7 +123,8 @@ impl MacroTable {
     fn add_name(&mut self, name: Arc<str>, meaning: Meaning) -> NameId {
         let id = crate::source_map::to_u32(self.names.len());
         self.name_bytes += name.len();
-        self.names.push((name, meaning));
+        self.names.push(name);
+        self.meanings.push(meaning);
         self.index.insert(&self.names, id);
         id
     }
@@ -145,15 +150,15 @@ impl MacroTable {
 
     /// The names, in id order (the scanner's patterns).
     pub(crate) fn names(&self) -> impl Iterator<Item = &str> {
-        self.names.iter().map(|(n, _)| &**n)
+        self.names.iter().map(|n| &**n)
     }
 
     pub(crate) fn meaning(&self, id: NameId) -> Meaning {
-        self.names[id as usize].1
+        self.meanings[id as usize]
     }
 
     pub(crate) fn name(&self, id: NameId) -> &Arc<str> {
-        &self.names[id as usize].0
+        &self.names[id as usize]
     }
 
     pub(crate) fn def(&self, id: DefId) -> &Definition {
@@ -162,9 +167,9 @@ impl MacroTable {
 
     /// How many names currently have a macro definition.
     pub(crate) fn macro_count(&self) -> usize {
-        self.names
+        self.meanings
             .iter()
-            .filter(|(_, m)| matches!(m, Meaning::Macro(_)))
+            .filter(|m| matches!(m, Meaning::Macro(_)))
             .count()
     }
 
@@ -188,7 +193,7 @@ impl MacroTable {
                     inert: inert_template(body),
                 });
                 let previous =
-                    match std::mem::replace(&mut self.names[id as usize].1, Meaning::Macro(def)) {
+                    match std::mem::replace(&mut self.meanings[id as usize], Meaning::Macro(def)) {
                         Meaning::Macro(previous) => Some(previous),
                         Meaning::Builtin(_) => None,
                     };
@@ -272,7 +277,7 @@ struct NameIndex {
 
 impl NameIndex {
     /// Indexes name `id` of `names` (not yet in the index).
-    fn insert(&mut self, names: &[(Arc<str>, Meaning)], id: NameId) {
+    fn insert(&mut self, names: &[Arc<str>], id: NameId) {
         if (self.len + 1) * 2 > self.slots.len() {
             let capacity = (self.slots.len() * 2).max(64);
             self.slots = vec![
@@ -292,8 +297,8 @@ impl NameIndex {
         self.len += 1;
     }
 
-    fn place(&mut self, names: &[(Arc<str>, Meaning)], id: NameId) {
-        let name = names[id as usize].0.as_bytes();
+    fn place(&mut self, names: &[Arc<str>], id: NameId) {
+        let name = names[id as usize].as_bytes();
         let prefix = prefix_at(name, 0, name.len());
         let mask = self.slots.len() - 1;
         let mut at = self.slot_of(prefix, name.get(8..).unwrap_or_default());
@@ -315,13 +320,7 @@ impl NameIndex {
 
     /// The id of `bytes[start..end]`, if indexed.
     #[inline]
-    fn get(
-        &self,
-        names: &[(Arc<str>, Meaning)],
-        bytes: &[u8],
-        start: usize,
-        end: usize,
-    ) -> Option<NameId> {
+    fn get(&self, names: &[Arc<str>], bytes: &[u8], start: usize, end: usize) -> Option<NameId> {
         if self.slots.is_empty() {
             return None;
         }
@@ -335,10 +334,11 @@ impl NameIndex {
             if slot.id == EMPTY {
                 return None;
             }
-            if slot.prefix == prefix && slot.len as usize == len {
-                if len <= 8 || names[slot.id as usize].0.as_bytes()[8..] == *rest {
-                    return Some(slot.id);
-                }
+            if slot.prefix == prefix
+                && slot.len as usize == len
+                && (len <= 8 || names[slot.id as usize].as_bytes()[8..] == *rest)
+            {
+                return Some(slot.id);
             }
             at = (at + 1) & mask;
         }

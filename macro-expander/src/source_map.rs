@@ -525,7 +525,8 @@ impl NodeIndex {
 
     #[inline]
     fn slot_of(key: u64, mask: usize) -> usize {
-        // Fibonacci hashing: the multiply's top bits are its best ones.
+        // The multiply mixes every key bit into its upper half; take the
+        // slot from there.
         (key.wrapping_mul(FxHasher::K).rotate_left(32) as usize) & mask
     }
 
