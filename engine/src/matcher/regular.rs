@@ -188,7 +188,11 @@ impl RegularSet {
                     .minimum_cache_clear_count(None),
             )
             .syntax(syntax::Config::new().unicode(false).utf8(false))
-            .thompson(regex_automata::nfa::thompson::Config::new().utf8(false))
+            .thompson(
+                regex_automata::nfa::thompson::Config::new()
+                    .utf8(false)
+                    .which_captures(regex_automata::nfa::thompson::WhichCaptures::None),
+            )
             .build_many(&regexes)
             .map_err(|e| RegularSetError(e.to_string()))?;
         Ok(RegularSet {
