@@ -2,10 +2,14 @@
 //! profiling: `load_timing 50`).
 use std::time::Instant;
 fn main() {
-    let n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1);
+    let n: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(1);
     for _ in 0..n {
         let t = Instant::now();
-        let src = engine::rulebook::sources(&engine::rulebook::RulebookSource::Embedded, &[]).unwrap();
+        let src =
+            engine::rulebook::sources(&engine::rulebook::RulebookSource::Embedded, &[]).unwrap();
         let exp = src.expand(&macro_expander::Limits::default()).unwrap();
         let t1 = t.elapsed();
         let db = grammar::parse_database(&exp.text);
@@ -17,7 +21,8 @@ fn main() {
             .map(|(i, r)| engine::rules::Rule::compile(r, i as u32).unwrap())
             .collect();
         let t3 = t.elapsed();
-        let book = engine::book::Book::new(rules, engine::explanations::Explanations::default()).unwrap();
+        let book =
+            engine::book::Book::new(rules, engine::explanations::Explanations::default()).unwrap();
         let t4 = t.elapsed();
         if n == 1 {
             println!(

@@ -189,7 +189,7 @@ pub fn shadowed_rules(book: &Book, samples: usize, seed: u64) -> Vec<Shadowed> {
     let mut groups: HashMap<String, Vec<u32>> = HashMap::new();
     for (i, r) in rules.iter().enumerate() {
         let key = match &r.seq {
-            SeqMatcher::Regular(re) => re.clone(),
+            SeqMatcher::Regular(re) => re.to_string(),
             SeqMatcher::Backtrack { pattern, .. } => format!("{pattern:?}"),
             SeqMatcher::Redirect { .. } => continue,
         };

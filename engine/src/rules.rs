@@ -9,9 +9,8 @@ use grammar::ast::{self, Flag, Span};
 /// How a rule's sequence pattern is matched.
 #[derive(Debug, Clone, PartialEq)]
 pub enum SeqMatcher {
-    /// In the shared regular DFA (the string is its regex, kept for tests and
-    /// diagnostics).
-    Regular(String),
+    /// In the shared regular DFA (its regular expression).
+    Regular(regex_syntax::hir::Hir),
     /// Walked by the backtracking matcher, after checking that the sequence
     /// string begins with `prefix`.
     Backtrack {

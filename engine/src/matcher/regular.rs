@@ -15,17 +15,15 @@ use super::ir::{Alt, Branch, ByteSet, Node};
 use grammar::ast::AltOp;
 use regex_automata::hybrid::LazyStateID;
 use regex_automata::hybrid::dfa::{Cache, DFA};
+use regex_automata::nfa::thompson;
 use regex_automata::util::start;
-use regex_automata::util::syntax;
 use regex_automata::{Anchored, MatchKind};
-use std::fmt::Write;
+use regex_syntax::hir::{Class, ClassBytes, ClassBytesRange, Hir, Look, Repetition};
 
-/// The regex for any call token.
-const CALL: &str = "(?:[1-7][CDHSN]|P|X|R)";
-
-/// Translates a sequence pattern into a regular expression, or `None` when
-/// the pattern needs the backtracking matcher.
-pub fn to_regex(alt: &Alt) -> Option<String> {
+/// Translates a sequence pattern into a regular expression (built as a
+/// `regex-syntax` HIR, with no text to parse), or `None` when the pattern
+/// needs the backtracking matcher. Its `Display` is the regex as text.
+pub fn to_regex(alt: &Alt) -> Option<Hir> {
     translate(alt, false)
 }
 
@@ -34,124 +32,131 @@ pub fn to_regex(alt: &Alt) -> Option<String> {
 /// The DFA uses it as a prefilter, so that the backtracking matcher runs only
 /// on rules whose approximation matched. `None` when the pattern has no such
 /// approximation (a GOTO or `&`).
-pub fn to_regex_approx(alt: &Alt) -> Option<String> {
+pub fn to_regex_approx(alt: &Alt) -> Option<Hir> {
     translate(alt, true)
 }
 
-/// A field: a run of digits or one other byte.
-const FIELD: &str = "(?:[0-9]+|(?s-u:[^0-9]))";
-
-fn translate(alt: &Alt, approx: bool) -> Option<String> {
-    let mut out = String::from("(?:");
-    for (i, b) in alt.branches().enumerate() {
-        if i > 0 {
-            if alt.rest[i - 1].0 != AltOp::Or {
-                return None;
-            }
-            out.push('|');
-        }
-        top_branch(b, approx, &mut out)?;
-    }
-    out.push(')');
-    Some(out)
+/// A class of bytes from inclusive ranges.
+fn bytes(ranges: &[(u8, u8)]) -> Hir {
+    Hir::class(Class::Bytes(ClassBytes::new(
+        ranges.iter().map(|&(a, b)| ClassBytesRange::new(a, b)),
+    )))
 }
 
-fn top_branch(b: &Branch, approx: bool, out: &mut String) -> Option<()> {
+/// Any one byte.
+fn any_byte() -> Hir {
+    bytes(&[(0, 255)])
+}
+
+/// Any call token: `[1-7][CDHSN]|P|X|R`.
+fn any_call() -> Hir {
+    Hir::alternation(vec![
+        Hir::concat(vec![
+            bytes(&[(b'1', b'7')]),
+            bytes(&[(b'C', b'D'), (b'H', b'H'), (b'N', b'N'), (b'S', b'S')]),
+        ]),
+        bytes(&[(b'P', b'P'), (b'R', b'R'), (b'X', b'X')]),
+    ])
+}
+
+/// A field: a run of digits or one other byte.
+fn field() -> Hir {
+    Hir::alternation(vec![
+        repeat(bytes(&[(b'0', b'9')]), 1, None),
+        bytes(&[(0, b'0' - 1), (b'9' + 1, 255)]),
+    ])
+}
+
+fn repeat(sub: Hir, min: u32, max: Option<u32>) -> Hir {
+    Hir::repetition(Repetition {
+        min,
+        max,
+        greedy: true,
+        sub: Box::new(sub),
+    })
+}
+
+fn translate(alt: &Alt, approx: bool) -> Option<Hir> {
+    let mut branches = Vec::with_capacity(alt.rest.len() + 1);
+    for (i, b) in alt.branches().enumerate() {
+        if i > 0 && alt.rest[i - 1].0 != AltOp::Or {
+            return None;
+        }
+        branches.push(top_branch(b, approx)?);
+    }
+    Some(Hir::alternation(branches))
+}
+
+fn top_branch(b: &Branch, approx: bool) -> Option<Hir> {
     if b.goto.is_some() {
         return None;
     }
-    out.push_str("(?:");
+    let mut parts = Vec::with_capacity(b.nodes.len() + 3);
     if b.floating {
-        out.push_str("(?:(?s-u:.)*:)?");
+        // START: any number of whole calls before the match.
+        parts.push(repeat(
+            Hir::concat(vec![repeat(any_byte(), 0, None), Hir::literal(*b":")]),
+            0,
+            Some(1),
+        ));
     }
-    nodes(&b.nodes, approx, out)?;
+    parts.push(nodes(&b.nodes, approx)?);
     if let Some(n) = b.end {
-        let _ = write!(out, "(?::{CALL}){{{n}}}");
+        parts.push(repeat(
+            Hir::concat(vec![Hir::literal(*b":"), any_call()]),
+            u32::from(n),
+            Some(u32::from(n)),
+        ));
     }
-    out.push_str("$)");
-    Some(())
+    parts.push(Hir::look(Look::End));
+    Some(Hir::concat(parts))
 }
 
-fn nodes(ns: &[Node], approx: bool, out: &mut String) -> Option<()> {
-    for n in ns {
-        node(n, approx, out)?;
-    }
-    Some(())
+fn nodes(ns: &[Node], approx: bool) -> Option<Hir> {
+    let parts = ns
+        .iter()
+        .map(|n| node(n, approx))
+        .collect::<Option<Vec<_>>>()?;
+    Some(Hir::concat(parts))
 }
 
-fn node(n: &Node, approx: bool, out: &mut String) -> Option<()> {
-    match n {
-        Node::Literal(bytes) => bytes.iter().for_each(|&b| byte(b, out)),
-        Node::AnyByte => out.push_str("(?s-u:.)"),
-        Node::AnyCall => out.push_str(CALL),
-        Node::ByteSet(set) => byte_set(set, out)?,
+fn node(n: &Node, approx: bool) -> Option<Hir> {
+    Some(match n {
+        Node::Literal(lit) => Hir::literal(lit.clone()),
+        Node::AnyByte => any_byte(),
+        Node::AnyCall => any_call(),
+        Node::ByteSet(set) => byte_set(set)?,
         Node::Group(alt) => {
-            out.push_str("(?:");
+            let mut branches = Vec::with_capacity(alt.rest.len() + 1);
             for (i, b) in alt.branches().enumerate() {
-                if i > 0 {
-                    if alt.rest[i - 1].0 != AltOp::Or {
-                        return None;
-                    }
-                    out.push('|');
-                }
-                if b.goto.is_some() {
+                if (i > 0 && alt.rest[i - 1].0 != AltOp::Or) || b.goto.is_some() {
                     return None;
                 }
-                nodes(&b.nodes, approx, out)?;
+                branches.push(nodes(&b.nodes, approx)?);
             }
-            out.push(')');
+            Hir::alternation(branches)
         }
         Node::Repeat {
             node: inner,
             min,
             max,
-        } => {
-            out.push_str("(?:");
-            node(inner, approx, out)?;
-            out.push(')');
-            match (min, max) {
-                (0, None) => out.push('*'),
-                (1, None) => out.push('+'),
-                (0, Some(1)) => out.push('?'),
-                (lo, None) => {
-                    let _ = write!(out, "{{{lo},}}");
-                }
-                (lo, Some(hi)) => {
-                    let _ = write!(out, "{{{lo},{hi}}}");
-                }
-            }
-        }
-        Node::GrabClass { .. } | Node::GrabMatch(_) if approx => out.push_str(FIELD),
-        Node::Push(_) | Node::Not(_) if approx => {}
-        Node::Math(_) if approx => out.push_str("(?s-u:.)*"),
+        } => repeat(node(inner, approx)?, u32::from(*min), max.map(u32::from)),
+        Node::GrabClass { .. } | Node::GrabMatch(_) if approx => field(),
+        Node::Push(_) | Node::Not(_) if approx => Hir::empty(),
+        Node::Math(_) if approx => repeat(any_byte(), 0, None),
         Node::GrabClass { .. }
         | Node::Push(_)
         | Node::GrabMatch(_)
         | Node::Not(_)
-        | Node::Math(_) => {
-            return None;
-        }
-    }
-    Some(())
+        | Node::Math(_) => return None,
+    })
 }
 
-fn byte(b: u8, out: &mut String) {
-    if b.is_ascii_alphanumeric() || b == b':' || b == b'_' {
-        out.push(b as char);
-    } else {
-        let _ = write!(out, "\\x{b:02X}");
-    }
-}
-
-fn byte_set(set: &ByteSet, out: &mut String) -> Option<()> {
-    let mut any = false;
-    out.push('[');
-    for b in set.iter() {
-        any = true;
-        let _ = write!(out, "\\x{b:02X}");
-    }
-    out.push(']');
-    any.then_some(())
+/// The class of a byte set; `None` for the empty set (it can never match:
+/// the backtracking matcher says so without a DFA state).
+fn byte_set(set: &ByteSet) -> Option<Hir> {
+    let ranges: Vec<(u8, u8)> = set.iter().map(|b| (b, b)).collect();
+    (!ranges.is_empty()).then(|| bytes(&ranges))
 }
 
 /// Every regular sequence pattern of a rulebook, compiled together.
@@ -171,15 +176,23 @@ pub struct RegularSetError(String);
 impl RegularSet {
     /// Compiles `(rule index, needs confirmation, regex)` triples into one
     /// lazy DFA.
-    pub fn new(patterns: Vec<(u32, bool, String)>) -> Result<RegularSet, RegularSetError> {
+    pub fn new(patterns: Vec<(u32, bool, Hir)>) -> Result<RegularSet, RegularSetError> {
         if patterns.is_empty() {
             return Ok(RegularSet {
                 dfa: None,
                 rules: Vec::new(),
             });
         }
-        let (rules, regexes): (Vec<(u32, bool)>, Vec<String>) =
+        let (rules, hirs): (Vec<(u32, bool)>, Vec<Hir>) =
             patterns.into_iter().map(|(r, v, re)| ((r, v), re)).unzip();
+        let nfa = thompson::Compiler::new()
+            .configure(
+                thompson::Config::new()
+                    .utf8(false)
+                    .which_captures(thompson::WhichCaptures::None),
+            )
+            .build_many_from_hir(&hirs)
+            .map_err(|e| RegularSetError(e.to_string()))?;
         let dfa = DFA::builder()
             .configure(
                 DFA::config()
@@ -187,13 +200,7 @@ impl RegularSet {
                     .cache_capacity(8 << 20)
                     .minimum_cache_clear_count(None),
             )
-            .syntax(syntax::Config::new().unicode(false).utf8(false))
-            .thompson(
-                regex_automata::nfa::thompson::Config::new()
-                    .utf8(false)
-                    .which_captures(regex_automata::nfa::thompson::WhichCaptures::None),
-            )
-            .build_many(&regexes)
+            .build_from_nfa(nfa)
             .map_err(|e| RegularSetError(e.to_string()))?;
         Ok(RegularSet {
             dfa: Some(dfa),
