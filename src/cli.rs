@@ -20,22 +20,24 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// The subcommands of `bidbook`.
+/// The subcommands of `bidbook`. Each subcommand's help (`about`,
+/// `long_about`, examples) is written on its own `Args` in `src/cmd/`: a doc
+/// comment here would replace it.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Print the 57-character hand pattern string of a hand (or of each line of stdin).
+    // Print the 57-character hand pattern string of a hand (or of each line of stdin). (the help text is the subcommand\'s own `about`)
     Eval(cmd::eval::Args),
-    /// Expand the macros of a source database into one rule per line (GIB's -Q).
+    // Expand the macros of a source database into one rule per line (GIB's -Q). (the help text is the subcommand\'s own `about`)
     Expand(cmd::expand::Args),
-    /// Expand and parse a rulebook, reporting every error and warning.
+    // Expand and parse a rulebook, reporting every error and warning. (the help text is the subcommand\'s own `about`)
     Check(cmd::check::Args),
-    /// Choose the call a hand makes at its turn in an auction.
+    // Choose the call a hand makes at its turn in an auction. (the help text is the subcommand\'s own `about`)
     Bid(cmd::bid::Args),
-    /// Explain an auction call by call, and what each player has shown.
+    // Explain an auction call by call, and what each player has shown. (the help text is the subcommand\'s own `about`)
     Explain(cmd::explain::Args),
-    /// Measure the rulebook against an expectation corpus (TSV).
+    // Measure the rulebook against an expectation corpus (TSV). (the help text is the subcommand\'s own `about`)
     Test(cmd::test::Args),
-    /// Check the rulebook beyond syntax: shadowed rules, overlaps, holes, spec soundness.
+    // Check the rulebook beyond syntax: shadowed rules, overlaps, holes, spec soundness. (the help text is the subcommand\'s own `about`)
     Lint(cmd::lint::Args),
 }
 

@@ -15,6 +15,7 @@ use std::process::ExitCode;
 
 /// Arguments of `bidbook bid`.
 #[derive(Debug, clap::Args)]
+#[command(about = "Choose the call a hand makes at its turn in an auction")]
 #[command(
     long_about = "Choose the call for HAND at its turn in the auction, using the rulebook.\n\n\
 The hand is written spades.hearts.diamonds.clubs (AKQ2.K52.J83.Q74; `T` or `10`; an empty \

@@ -35,6 +35,7 @@ The exit status is 1 when there are errors, 0 otherwise.";
 
 /// Arguments of `bidbook check`.
 #[derive(Debug, clap::Args)]
+#[command(about = "Expand and parse a rulebook, reporting every error and warning")]
 #[command(after_long_help = LONG_HELP)]
 pub struct Args {
     /// A rulebook directory, an expanded database, or a source database (with

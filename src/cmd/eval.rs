@@ -14,6 +14,9 @@ use std::process::ExitCode;
 
 /// Arguments of `bidbook eval` (its long help is `AFTER_HELP`).
 #[derive(Debug, clap::Args)]
+#[command(
+    about = "Print the 57-character hand pattern string of a hand (or of each line of stdin)."
+)]
 #[command(after_help = AFTER_HELP)]
 pub struct Args {
     /// The hand, e.g. AKQ2.K52.J83.Q74; omit (or `-`) to read standard input.

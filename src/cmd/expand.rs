@@ -42,6 +42,7 @@ warnings (the later definition wins), printed to standard error.";
 
 /// Arguments of `bidbook expand`.
 #[derive(Debug, clap::Args)]
+#[command(about = "Expand the macros of a source database into one rule per line (GIB's -Q)")]
 #[command(after_long_help = LONG_HELP)]
 pub struct Args {
     /// The source database to expand (GIB's mb.txt2).

@@ -16,6 +16,7 @@ use std::process::ExitCode;
 
 /// Arguments of `bidbook explain`.
 #[derive(Debug, clap::Args)]
+#[command(about = "Explain an auction call by call, and what each player has shown")]
 #[command(
     long_about = "Explain an auction call by call: for each call the rules that propose it, \
 their explanation, and what the call shows (the union of those rules' specs, whatever the \

@@ -12,6 +12,9 @@ use std::process::ExitCode;
 /// Arguments of `bidbook lint`.
 #[derive(Debug, clap::Args)]
 #[command(
+    about = "Check the rulebook beyond syntax: shadowed rules, overlaps, holes, spec soundness."
+)]
+#[command(
     long_about = "Check the rulebook beyond syntax:\n\n\
 - shadowed rules: a rule whose sequence is written like that of a rule weighed before it \
 (higher priority, or equal and earlier) whose constraint held on every sampled hand where \

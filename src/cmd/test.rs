@@ -13,6 +13,7 @@ use std::process::ExitCode;
 
 /// Arguments of `bidbook test`.
 #[derive(Debug, clap::Args)]
+#[command(about = "Measure the rulebook against an expectation corpus (TSV)")]
 #[command(
     long_about = "Run an expectation corpus (TSV: group, hand, call, auction, dealer, vul, kind) \
 against the rulebook: for each case, replay the auction, choose the call for the hand and \
