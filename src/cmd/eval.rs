@@ -15,7 +15,7 @@ use std::process::ExitCode;
 /// Arguments of `bidbook eval` (its long help is `AFTER_HELP`).
 #[derive(Debug, clap::Args)]
 #[command(
-    about = "Print the 57-character hand pattern string of a hand (or of each line of stdin)."
+    about = "Print the 57-character hand pattern string of a hand (or of each line of stdin)"
 )]
 #[command(after_help = AFTER_HELP)]
 pub struct Args {

@@ -12,7 +12,7 @@ use std::process::ExitCode;
 /// Arguments of `bidbook lint`.
 #[derive(Debug, clap::Args)]
 #[command(
-    about = "Check the rulebook beyond syntax: shadowed rules, overlaps, holes, spec soundness."
+    about = "Check the rulebook beyond syntax: shadowed rules, overlaps, holes, spec soundness"
 )]
 #[command(
     long_about = "Check the rulebook beyond syntax:\n\n\
