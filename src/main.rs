@@ -4,6 +4,7 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    restore_sigpipe();
     let cli = bidbook::cli::Cli::parse();
     match bidbook::cli::run(cli) {
         Ok(code) => code,
@@ -11,5 +12,16 @@ fn main() -> ExitCode {
             eprintln!("error: {err:#}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// Lets a closed pipe (`bidbook expand … | head`) end the process quietly,
+/// as it does for other command-line tools, instead of failing every write.
+fn restore_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in `main`, before any thread exists;
+    // SIG_DFL is a valid disposition for SIGPIPE.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
