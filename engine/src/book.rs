@@ -249,8 +249,9 @@ impl Book {
 
     /// Every rule that proposes the last call of `subject` (a sequence string
     /// ending in the candidate call), before default rules are dropped.
-    /// Appends to `out`; `prefix_state` is the DFA state after the auction
-    /// part of the subject when the caller has it.
+    /// Appends them to the scratch proposals, tagged with `tag`;
+    /// `prefix_state` is the DFA state after the auction part of the subject
+    /// when the caller has it.
     pub fn proposals(
         &self,
         subject: &[u8],
@@ -386,10 +387,10 @@ impl Book {
         }
     }
 
-    /// Drops the default rules superseded in `proposals` (all proposing one
-    /// call): a default rule gives way to any other non-default rule of equal
-    /// or higher priority, and to any default rule of strictly higher
-    /// priority.
+    /// Whether `rule` is a default rule superseded by one of `same_call` (the
+    /// rules proposing the same call in the same auction): a default rule
+    /// gives way to any other non-default rule of equal or higher priority,
+    /// and to any default rule of strictly higher priority.
     pub fn is_superseded(&self, rule: u32, same_call: impl Iterator<Item = u32>) -> bool {
         let r = &self.rules[rule as usize];
         if !r.default {
