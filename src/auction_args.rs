@@ -20,23 +20,14 @@ pub struct TableArgs {
 
 /// Parses a seat: `N`, `E`, `S`, `W` or the full name, any case.
 pub fn parse_seat(s: &str) -> Result<Seat, String> {
-    match s.trim().to_ascii_uppercase().as_str() {
-        "N" | "NORTH" => Ok(Seat::North),
-        "E" | "EAST" => Ok(Seat::East),
-        "S" | "SOUTH" => Ok(Seat::South),
-        "W" | "WEST" => Ok(Seat::West),
-        _ => Err(format!("unknown seat `{s}`: expected N, E, S or W")),
-    }
+    s.trim()
+        .parse()
+        .map_err(|_| format!("unknown seat `{s}`: expected N, E, S or W"))
 }
 
 /// Parses a vulnerability: `None`, `NS`, `EW`, `Both` (or `Love`, `All`, `-`).
 pub fn parse_vul(s: &str) -> Result<Vulnerability, String> {
     s.parse::<Vulnerability>().map_err(|e| e.to_string())
-}
-
-/// The seat's one-letter name.
-pub fn seat_letter(seat: Seat) -> char {
-    ['N', 'E', 'S', 'W'][seat as usize]
 }
 
 /// Reads `auction` (calls separated by spaces or colons) and replays it on a

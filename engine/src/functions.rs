@@ -183,16 +183,8 @@ impl Func {
             Func::SelfBidStrain => (s.strains_bid[0] & (1 << strain()?) != 0) as i32,
             Func::Hand(field) => {
                 let h = env.hand?;
-                (match field {
-                    SpecField::Hcp => h.hcp,
-                    SpecField::Points => h.points,
-                    SpecField::Losers => h.losers,
-                    SpecField::Controls => h.controls,
-                    SpecField::Length => h.length[suit()?],
-                    SpecField::Honors => h.honors[suit()?],
-                    SpecField::Stopper => h.stopper[suit()?],
-                    SpecField::Quality => h.quality[suit()?],
-                }) as i32
+                let i = if field.per_suit() { suit()? } else { 0 };
+                Shown::hand_value(h, FieldId::new(field, i)) as i32
             }
             Func::NthLongest => {
                 let h = env.hand?;

@@ -365,19 +365,14 @@ impl<'b> Table<'b> {
     /// Makes `call` for the player whose turn it is and records what it
     /// shows.
     pub fn push(&mut self, call: Call, scratch: &mut Scratch) -> Result<&CallRecord, AuctionError> {
-        self.bidding
-            .check(call)
-            .map_err(|reason| AuctionError::Illegal {
-                position: self.bidding.len() + 1,
-                call,
-                reason,
-            })?;
+        // The meaning is read in the auction before the call; `Bidding::push`
+        // then checks the call and leaves everything unchanged if it is illegal.
         let (rules, shows) = self.meaning(call, scratch);
         let seat = self.bidding.turn();
+        self.bidding.push(call)?;
         if !rules.is_empty() {
             self.shown[seat as usize].restrict(&shows);
         }
-        self.bidding.push(call)?;
         if !self.sequence.is_empty() {
             self.sequence.push(b':');
         }
@@ -393,23 +388,6 @@ impl<'b> Table<'b> {
 }
 
 impl Table<'_> {
-    /// Bids until the auction ends, each seat calling with its hand
-    /// (`hands` indexed by seat: N, E, S, W). Returns each decision in order.
-    /// A safety bound of 319 calls (the longest legal auction) stops a
-    /// rulebook that would never end.
-    pub fn bid_out(&mut self, hands: &[HandEval; 4], scratch: &mut Scratch) -> Vec<Decision> {
-        let mut decisions = Vec::new();
-        while !self.bidding.has_ended() && decisions.len() < 319 {
-            let seat = self.bidding.turn();
-            let d = self.decide(&hands[seat as usize], scratch);
-            // Every chosen call is legal: only legal calls are proposed.
-            self.push(d.call, scratch)
-                .expect("the resolver proposes legal calls only");
-            decisions.push(d);
-        }
-        decisions
-    }
-
     /// What the rule behind `decision` says the hand holds: its spec
     /// evaluated with the grabs of the match, in the situation before the
     /// call (`None` for "no rule").

@@ -277,7 +277,7 @@ pub fn analyze(expansion: &Expansion, explanation_files: &[(PathBuf, String)]) -
     for (i, r) in db.rules.iter().enumerate() {
         if let Some(id) = &r.id {
             if let Some(first) = ids.get(&id.node) {
-                let first = at(Severity::Warning, String::new(), *first).origin;
+                let first = expansion.map.locate(first.start as usize);
                 diagnostics.push(
                     at(
                         Severity::Warning,

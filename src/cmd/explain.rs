@@ -1,7 +1,7 @@
 //! `bidbook explain`: what every call of an auction means, and what each
 //! player has shown.
 
-use crate::auction_args::{TableArgs, replay, seat_letter};
+use crate::auction_args::{TableArgs, replay};
 use crate::meaning::{meaning, rule_names};
 use crate::rules_arg::RulesArg;
 use crate::shown_json::shown_json;
@@ -56,7 +56,7 @@ pub fn render(rulebook: &Rulebook, table: &Table<'_>, json: bool) -> String {
             .map(|r| {
                 let m = meaning(rulebook, &r.rules, &r.shows);
                 json!({
-                    "seat": seat_letter(r.seat).to_string(),
+                    "seat": r.seat.letter().to_string(),
                     "call": call_token(r.call),
                     "rules": rule_names(rulebook, &r.rules),
                     "explanation": m.explanation,
@@ -68,7 +68,7 @@ pub fn render(rulebook: &Rulebook, table: &Table<'_>, json: bool) -> String {
             .collect();
         let mut players = Map::new();
         for seat in Seat::ALL {
-            players.insert(seat_letter(seat).to_string(), shown_json(table.shown(seat)));
+            players.insert(seat.letter().to_string(), shown_json(table.shown(seat)));
         }
         let value = json!({ "calls": calls, "players": players });
         let _ = writeln!(out, "{}", serde_json::to_string(&value).unwrap_or_default());
@@ -76,7 +76,7 @@ pub fn render(rulebook: &Rulebook, table: &Table<'_>, json: bool) -> String {
     }
     for (i, r) in table.records().iter().enumerate() {
         let call = call_token(r.call);
-        let seat = seat_letter(r.seat);
+        let seat = r.seat.letter();
         if r.unexplained() {
             let _ = writeln!(
                 out,
@@ -105,12 +105,7 @@ pub fn render(rulebook: &Rulebook, table: &Table<'_>, json: bool) -> String {
     }
     let _ = writeln!(out, "\nwhat each player has shown:");
     for seat in Seat::ALL {
-        let _ = writeln!(
-            out,
-            "  {}: {}",
-            seat_letter(seat),
-            describe(table.shown(seat))
-        );
+        let _ = writeln!(out, "  {}: {}", seat.letter(), describe(table.shown(seat)));
     }
     out
 }
