@@ -89,8 +89,66 @@ pub struct Scratch {
     pub(crate) proposals: Vec<Proposal>,
     grabs: Vec<Grabs>,
     hits: Vec<(u32, bool)>,
-    redirect_spans: Vec<Vec<(usize, usize)>>,
-    redirect_subjects: Vec<Vec<u8>>,
+    prepared: Prepared,
+}
+
+/// The auction of the current question and its rewritings by redirections
+/// (see [`Book::prepare`]); buffers are reused from question to question.
+#[derive(Debug, Default)]
+struct Prepared {
+    /// How many of the entries below are in use.
+    len: usize,
+    /// Each prefix (with its trailing `:`), the original first.
+    subjects: Vec<Vec<u8>>,
+    /// How many redirections made each one.
+    depths: Vec<usize>,
+    /// The DFA state after each one.
+    states: Vec<Option<PrefixState>>,
+    /// Redirection spans of the entry being rewritten.
+    spans: Vec<(usize, usize)>,
+    /// The entry being rewritten with a stand-in candidate call.
+    probe: Vec<u8>,
+}
+
+impl Prepared {
+    /// Adds an entry (reusing a buffer) and returns its index.
+    fn slot(&mut self, depth: usize) -> usize {
+        if self.len == self.subjects.len() {
+            self.subjects.push(Vec::with_capacity(128));
+            self.depths.push(0);
+            self.states.push(None);
+        }
+        let i = self.len;
+        self.len += 1;
+        self.subjects[i].clear();
+        self.depths[i] = depth;
+        self.states[i] = None;
+        i
+    }
+
+    fn push(&mut self, subject: &[u8], depth: usize) {
+        let i = self.slot(depth);
+        self.subjects[i].extend_from_slice(subject);
+    }
+
+    /// Adds `from` with `from[s..e]` replaced by `label`, unless that
+    /// prefix is already there.
+    fn push_rewritten(&mut self, from: &[u8], s: usize, e: usize, label: &[u8], depth: usize) {
+        let same = |t: &Vec<u8>| {
+            t.len() == from.len() - (e - s) + label.len()
+                && t.starts_with(&from[..s])
+                && t[s..].starts_with(label)
+                && t[s + label.len()..] == from[e..]
+        };
+        if self.subjects[..self.len].iter().any(same) {
+            return;
+        }
+        let i = self.slot(depth);
+        let t = &mut self.subjects[i];
+        t.extend_from_slice(&from[..s]);
+        t.extend_from_slice(label);
+        t.extend_from_slice(&from[e..]);
+    }
 }
 
 /// A rule that failed to compile.
@@ -173,8 +231,7 @@ impl Book {
             proposals: Vec::with_capacity(64),
             grabs: Vec::with_capacity(16),
             hits: Vec::with_capacity(64),
-            redirect_spans: Vec::new(),
-            redirect_subjects: Vec::new(),
+            prepared: Prepared::default(),
         }
     }
 
@@ -247,44 +304,80 @@ impl Book {
         }
     }
 
-    /// Every rule that proposes the last call of `subject` (a sequence string
-    /// ending in the candidate call), before default rules are dropped.
-    /// Appends them to the scratch proposals, tagged with `tag`;
-    /// `prefix_state` is the DFA state after the auction part of the subject
-    /// when the caller has it.
-    pub fn proposals(
-        &self,
-        subject: &[u8],
-        candidate_len: usize,
-        prefix_state: Option<&PrefixState>,
-        env: &Env<'_>,
-        scratch: &mut Scratch,
-        tag: u8,
-    ) {
-        let start = scratch.proposals.len();
-        self.collect(subject, candidate_len, prefix_state, env, scratch, tag, 0);
-        if self.redirects.is_empty() {
-            return;
+    /// Prepares the auction so far for the candidate calls of one
+    /// question: `prefix` is the sequence string with its trailing `:`
+    /// (empty before the first call). The prefix and every rewriting of it
+    /// by redirections are kept, each with the DFA state after it, so that
+    /// [`Book::proposals`] only walks the candidate call.
+    ///
+    /// A redirection's span ends at a call boundary before the candidate
+    /// call, so where redirections apply depends on the prefix alone: they
+    /// are found once here, not once per candidate.
+    pub fn prepare(&self, prefix: &[u8], env: &Env<'_>, scratch: &mut Scratch) {
+        let p = &mut scratch.prepared;
+        p.len = 0;
+        p.push(prefix, 0);
+        let mut i = 0;
+        while i < p.len {
+            let depth = p.depths[i];
+            if depth < MAX_REDIRECT_DEPTH && !self.redirects.is_empty() {
+                // A stand-in candidate call, so that spans end before it.
+                let mut probe = std::mem::take(&mut p.probe);
+                probe.clear();
+                probe.extend_from_slice(&p.subjects[i]);
+                probe.push(b'P');
+                let bt = Backtracker::new(&probe, env);
+                for &r in &self.redirects {
+                    let SeqMatcher::Redirect { pattern, label } = &self.rules[r as usize].seq else {
+                        continue;
+                    };
+                    p.spans.clear();
+                    bt.redirect_spans(pattern, &mut Grabs::new(), &mut p.spans);
+                    for k in 0..p.spans.len() {
+                        let (s, e) = p.spans[k];
+                        p.push_rewritten(&probe[..probe.len() - 1], s, e, label, depth + 1);
+                    }
+                }
+                p.probe = probe;
+            }
+            i += 1;
         }
-        // The same rule reached along two redirection paths counts once.
-        let mut i = start;
-        while i < scratch.proposals.len() {
-            let r = scratch.proposals[i].rule();
-            if scratch.proposals[start..i].iter().any(|p| p.rule() == r) {
-                scratch.proposals.remove(i);
-            } else {
-                i += 1;
+        for i in 0..scratch.prepared.len {
+            scratch.prepared.states[i] =
+                self.regular.prefix_state(&mut scratch.cache, &scratch.prepared.subjects[i]);
+        }
+    }
+
+    /// Every rule that proposes `candidate` (a call token) after the auction
+    /// last given to [`Book::prepare`], before default rules are dropped.
+    /// Appends them to the scratch proposals, tagged with `tag`.
+    pub fn proposals(&self, candidate: &[u8], env: &Env<'_>, scratch: &mut Scratch, tag: u8) {
+        let start = scratch.proposals.len();
+        for i in 0..scratch.prepared.len {
+            let mut subject = std::mem::take(&mut scratch.subject);
+            subject.clear();
+            subject.extend_from_slice(&scratch.prepared.subjects[i]);
+            subject.extend_from_slice(candidate);
+            let state = scratch.prepared.states[i];
+            self.collect(&subject, candidate.len(), state.as_ref(), env, scratch, tag);
+            scratch.subject = subject;
+        }
+        if scratch.prepared.len > 1 {
+            // The same rule reached along two redirection paths counts once.
+            let mut i = start;
+            while i < scratch.proposals.len() {
+                let r = scratch.proposals[i].rule();
+                if scratch.proposals[start..i].iter().any(|p| p.rule() == r) {
+                    scratch.proposals.remove(i);
+                } else {
+                    i += 1;
+                }
             }
         }
     }
 
-    /// The DFA state after `prefix` (the auction so far with its trailing
-    /// `:`), to share between the candidate calls of one decision.
-    pub fn prefix_state(&self, prefix: &[u8], scratch: &mut Scratch) -> Option<PrefixState> {
-        self.regular.prefix_state(&mut scratch.cache, prefix)
-    }
-
-    #[allow(clippy::too_many_arguments)]
+    /// The rules proposing the last call of `subject` (the prefix walked into
+    /// `prefix_state`, then the candidate call), redirections aside.
     fn collect(
         &self,
         subject: &[u8],
@@ -293,7 +386,6 @@ impl Book {
         env: &Env<'_>,
         scratch: &mut Scratch,
         tag: u8,
-        depth: usize,
     ) {
         // Regular patterns (and approximations of backtracking ones): one DFA
         // walk. Approximate hits are collected first, confirmed below.
@@ -350,40 +442,6 @@ impl Book {
                     .proposals
                     .push(Proposal::new(priority, r, tag, slot));
             }
-        }
-        // Redirections: rewrite the matched prefix and match again.
-        if depth >= MAX_REDIRECT_DEPTH || self.redirects.is_empty() {
-            return;
-        }
-        if scratch.redirect_spans.len() <= depth {
-            scratch.redirect_spans.resize_with(depth + 1, Vec::new);
-            scratch.redirect_subjects.resize_with(depth + 1, Vec::new);
-        }
-        for &r in &self.redirects {
-            let SeqMatcher::Redirect { pattern, label } = &self.rules[r as usize].seq else {
-                continue;
-            };
-            let mut spans = std::mem::take(&mut scratch.redirect_spans[depth]);
-            spans.clear();
-            bt.redirect_spans(pattern, &mut Grabs::new(), &mut spans);
-            for &(s, e) in &spans {
-                let mut rewritten = std::mem::take(&mut scratch.redirect_subjects[depth]);
-                rewritten.clear();
-                rewritten.extend_from_slice(&subject[..s]);
-                rewritten.extend_from_slice(label);
-                rewritten.extend_from_slice(&subject[e..]);
-                self.collect(
-                    &rewritten,
-                    candidate_len,
-                    None,
-                    env,
-                    scratch,
-                    tag,
-                    depth + 1,
-                );
-                scratch.redirect_subjects[depth] = rewritten;
-            }
-            scratch.redirect_spans[depth] = spans;
         }
     }
 

@@ -9,9 +9,9 @@
 /// The most bytes a grab keeps (numbers longer than this are cut).
 const CAP: usize = 6;
 
-/// The value of one grab.
+/// The value of one grab (see [`Grabs::save`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-struct Slot {
+pub struct Slot {
     len: u8,
     text: [u8; CAP],
 }
@@ -64,5 +64,20 @@ impl Grabs {
             }
         }
         self.set(g, &buf[i..]);
+    }
+
+    /// The value of grab `g`, to put back with [`Grabs::restore`] (a
+    /// backtracking matcher undoing one grab instead of copying all 26).
+    #[inline]
+    pub fn save(&self, g: u8) -> Slot {
+        self.slots.get(g as usize).copied().unwrap_or_default()
+    }
+
+    /// Puts back a value taken by [`Grabs::save`].
+    #[inline]
+    pub fn restore(&mut self, g: u8, slot: Slot) {
+        if let Some(s) = self.slots.get_mut(g as usize) {
+            *s = slot;
+        }
     }
 }

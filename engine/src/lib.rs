@@ -2,6 +2,7 @@
 //! matchers and the call resolver.
 
 pub mod auction;
+pub mod bid_deal;
 pub mod book;
 pub mod deal;
 pub mod explanations;

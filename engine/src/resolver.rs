@@ -185,39 +185,21 @@ impl<'b> Table<'b> {
         s
     }
 
-    /// Writes the sequence prefix (`1C:P:1H:P:`; empty before the first call)
-    /// into the scratch subject buffer.
-    fn write_prefix(&self, scratch: &mut Scratch) {
-        scratch.subject.clear();
-        scratch.subject.extend_from_slice(&self.sequence);
-        if !self.sequence.is_empty() {
-            scratch.subject.push(b':');
-        }
-    }
-
     /// Collects, into `scratch.proposals`, every rule proposing each call in
     /// `calls` (tagged with the call's index in `calls`).
     fn propose(&self, calls: &[Call], env: &Env<'_>, scratch: &mut Scratch) {
         scratch.clear_proposals();
-        self.write_prefix(scratch);
-        let prefix_len = scratch.subject.len();
-        let prefix = std::mem::take(&mut scratch.subject);
-        let state = self.book.prefix_state(&prefix, scratch);
+        let mut prefix = std::mem::take(&mut scratch.subject);
+        prefix.clear();
+        prefix.extend_from_slice(&self.sequence);
+        if !self.sequence.is_empty() {
+            prefix.push(b':');
+        }
+        self.book.prepare(&prefix, env, scratch);
         scratch.subject = prefix;
         for (tag, &call) in calls.iter().enumerate() {
-            let token = call_token(call).as_bytes();
-            scratch.subject.truncate(prefix_len);
-            scratch.subject.extend_from_slice(token);
-            let subject = std::mem::take(&mut scratch.subject);
-            self.book.proposals(
-                &subject,
-                token.len(),
-                state.as_ref(),
-                env,
-                scratch,
-                tag as u8,
-            );
-            scratch.subject = subject;
+            self.book
+                .proposals(call_token(call).as_bytes(), env, scratch, tag as u8);
         }
     }
 

@@ -191,18 +191,22 @@ impl<'a, 'e> Backtracker<'a, 'e> {
                 }
                 (None, _) => true,
             };
-            let saved = *g;
+            // A failed `seq` leaves the grabs as they were (see `seq`).
             if self.seq(&b.nodes, start, g, &mut |e, grabs| {
                 accept(e) && found(start, e, grabs)
             }) {
                 return true;
             }
-            *g = saved;
         }
         false
     }
 
     /// Matches `nodes` from `pos`, then calls `k` with the end position.
+    ///
+    /// When it returns `false` the grabs are as they were on entry: every
+    /// node that sets a grab puts it back when what follows fails, and the
+    /// continuations never change grabs and then fail. The callers rely on
+    /// this instead of copying all 26 grabs at every choice point.
     fn seq(&self, nodes: &[Node], pos: usize, g: &mut Grabs, k: Cont<'_>) -> bool {
         let Some((first, rest)) = nodes.split_first() else {
             return k(pos, g);
@@ -231,12 +235,12 @@ impl<'a, 'e> Backtracker<'a, 'e> {
                 if n == 0 {
                     return false;
                 }
-                let saved = *g;
+                let saved = g.save(*i);
                 g.set(*i, &s[pos..pos + n]);
                 if self.seq(rest, pos, g, k) {
                     return true;
                 }
-                *g = saved;
+                g.restore(*i, saved);
                 false
             }
             Node::GrabMatch(i) => {
@@ -311,14 +315,7 @@ impl<'a, 'e> Backtracker<'a, 'e> {
             return self.group_branch(last, pos, g, k);
         }
         match op {
-            AltOp::Or => {
-                let saved = *g;
-                if self.group(alt, n - 1, pos, g, k) {
-                    return true;
-                }
-                *g = saved;
-                self.group_branch(last, pos, g, k)
-            }
+            AltOp::Or => self.group(alt, n - 1, pos, g, k) || self.group_branch(last, pos, g, k),
             AltOp::And => self.group(alt, n - 1, pos, g, &mut |e, g| {
                 self.group_branch(last, pos, g, &mut |e2, g| e2 == e && k(e2, g))
             }),
@@ -330,14 +327,7 @@ impl<'a, 'e> Backtracker<'a, 'e> {
 
     fn group_branch(&self, b: &Branch, pos: usize, g: &mut Grabs, k: Cont<'_>) -> bool {
         let (lo, hi) = self.starts(b.goto, pos);
-        for start in lo..=hi.min(self.subject.len()) {
-            let saved = *g;
-            if self.seq(&b.nodes, start, g, k) {
-                return true;
-            }
-            *g = saved;
-        }
-        false
+        (lo..=hi.min(self.subject.len())).any(|start| self.seq(&b.nodes, start, g, k))
     }
 
     /// The length matched by a class with grab items at `pos`, if it matches.
