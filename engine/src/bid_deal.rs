@@ -78,7 +78,9 @@ mod tests {
     use crate::rulebook::{RulebookSource, load};
 
     fn calls(s: &str) -> Vec<Call> {
-        s.split_whitespace().map(|c| parse_call(c).unwrap()).collect()
+        s.split_whitespace()
+            .map(|c| parse_call(c).unwrap())
+            .collect()
     }
 
     #[test]
@@ -94,10 +96,20 @@ mod tests {
     fn every_deal_is_bid_to_a_legal_end_with_one_decision_per_call() {
         let rulebook = load(&RulebookSource::Embedded).unwrap();
         let mut scratch = rulebook.book.scratch();
+        let mut memo = rulebook.book.scratch_with_memo(64);
         for (i, deal) in DealGenerator::new(7).take(200).enumerate() {
             let dealer = Seat::ALL[i % 4];
             let vul = Vulnerability::of_board(i as u32 + 1);
             let bidden = bid_deal(&rulebook.book, &deal, dealer, vul, &mut scratch);
+            // A memo (small, so that it also starts again) changes nothing.
+            let remembered = bid_deal(&rulebook.book, &deal, dealer, vul, &mut memo);
+            assert_eq!(remembered.calls(), bidden.calls(), "deal {i}");
+            assert_eq!(remembered.decisions, bidden.decisions, "deal {i}");
+            assert_eq!(
+                remembered.table.records(),
+                bidden.table.records(),
+                "deal {i}"
+            );
             let bidding = bidden.table.bidding();
             assert!(bidding.has_ended(), "deal {i}: {bidding}");
             assert_eq!(bidden.decisions.len(), bidding.len());
@@ -106,8 +118,9 @@ mod tests {
                 assert_eq!(d.call, c);
             }
             // Replaying the calls gives the same auction.
-            let replay = Table::with_calls(&rulebook.book, dealer, vul, bidden.calls(), &mut scratch)
-                .unwrap();
+            let replay =
+                Table::with_calls(&rulebook.book, dealer, vul, bidden.calls(), &mut scratch)
+                    .unwrap();
             assert_eq!(replay.bidding().calls(), bidding.calls());
         }
     }

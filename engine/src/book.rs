@@ -50,6 +50,15 @@ impl Proposal {
     pub fn tag(&self) -> u8 {
         self.key as u8
     }
+
+    /// The same proposal for the candidate tagged `tag`.
+    #[inline]
+    fn retagged(self, tag: u8) -> Proposal {
+        Proposal {
+            key: self.key & !0xFF | u64::from(tag),
+            grabs: self.grabs,
+        }
+    }
 }
 
 /// A compiled rulebook.
@@ -90,6 +99,27 @@ pub struct Scratch {
     grabs: Vec<Grabs>,
     hits: Vec<(u32, bool)>,
     prepared: Prepared,
+    memo: Option<QuestionMemo>,
+}
+
+/// Answers already worked out: which rules propose each legal call after a
+/// given auction (see [`Book::scratch_with_memo`]).
+///
+/// The answer depends on the auction and the vulnerability only — sequence
+/// patterns cannot read the hand, and what each player has shown follows
+/// from the auction — so it can be reused by every deal that reaches the
+/// same auction. Bidding many deals meets the same early auctions again and
+/// again (`1N P`, `P P 1S P`…), and every question of a deal that repeats
+/// one becomes a table lookup instead of a matcher run.
+#[derive(Debug)]
+struct QuestionMemo {
+    /// The key (sequence string, then a separator and the vulnerability
+    /// bits) → the proposals and their grabs.
+    answers: std::collections::HashMap<Box<[u8]>, (Box<[Proposal]>, Box<[Grabs]>)>,
+    /// The most answers kept; the memo starts again when full.
+    capacity: usize,
+    /// The key of the current question.
+    key: Vec<u8>,
 }
 
 /// The auction of the current question and its rewritings by redirections
@@ -167,6 +197,62 @@ impl Scratch {
         self.grabs.clear();
     }
 
+    /// Sets the key of the question about to be asked (`sequence` and the
+    /// vulnerability bits); `false` when this scratch keeps no memo.
+    pub(crate) fn memo_key(&mut self, sequence: &[u8], vulnerability: u8) -> bool {
+        let Some(memo) = &mut self.memo else {
+            return false;
+        };
+        memo.key.clear();
+        memo.key.extend_from_slice(sequence);
+        memo.key.push(0xFF);
+        memo.key.push(vulnerability);
+        true
+    }
+
+    /// Loads the remembered answer to the current question into the
+    /// proposals, keeping only those for the candidate tagged `only` (all
+    /// when `None`, then retagged as they were). `false` when not known.
+    pub(crate) fn memo_load(&mut self, only: Option<u8>) -> bool {
+        let Some(memo) = &self.memo else {
+            return false;
+        };
+        let Some((proposals, grabs)) = memo.answers.get(memo.key.as_slice()) else {
+            return false;
+        };
+        self.proposals.clear();
+        self.grabs.clear();
+        self.grabs.extend_from_slice(grabs);
+        match only {
+            None => self.proposals.extend_from_slice(proposals),
+            Some(tag) => self.proposals.extend(
+                proposals
+                    .iter()
+                    .filter(|p| p.tag() == tag)
+                    .map(|p| p.retagged(0)),
+            ),
+        }
+        true
+    }
+
+    /// Remembers the proposals now in the scratch as the answer to the
+    /// current question.
+    pub(crate) fn memo_store(&mut self) {
+        let Some(memo) = &mut self.memo else {
+            return;
+        };
+        if memo.answers.len() >= memo.capacity {
+            memo.answers.clear();
+        }
+        memo.answers.insert(
+            memo.key.as_slice().into(),
+            (
+                self.proposals.as_slice().into(),
+                self.grabs.as_slice().into(),
+            ),
+        );
+    }
+
     /// What the sequence pattern of a proposal grabbed.
     #[inline]
     pub fn grabs_of(&self, p: &Proposal) -> Grabs {
@@ -223,6 +309,21 @@ impl Book {
         &self.explanations
     }
 
+    /// Fresh scratch buffers for this book that also remember the answers
+    /// to up to `capacity` questions (auctions), for bidding many deals:
+    /// which rules propose each call depends on the auction and the
+    /// vulnerability only, and many deals reach the same early auctions.
+    /// Answers are the same with or without it.
+    pub fn scratch_with_memo(&self, capacity: usize) -> Scratch {
+        let mut scratch = self.scratch();
+        scratch.memo = Some(QuestionMemo {
+            answers: std::collections::HashMap::with_capacity(capacity.min(1 << 16)),
+            capacity: capacity.max(1),
+            key: Vec::with_capacity(128),
+        });
+        scratch
+    }
+
     /// Fresh scratch buffers for this book.
     pub fn scratch(&self) -> Scratch {
         Scratch {
@@ -232,6 +333,7 @@ impl Book {
             grabs: Vec::with_capacity(16),
             hits: Vec::with_capacity(64),
             prepared: Prepared::default(),
+            memo: None,
         }
     }
 
@@ -328,7 +430,8 @@ impl Book {
                 probe.push(b'P');
                 let bt = Backtracker::new(&probe, env);
                 for &r in &self.redirects {
-                    let SeqMatcher::Redirect { pattern, label } = &self.rules[r as usize].seq else {
+                    let SeqMatcher::Redirect { pattern, label } = &self.rules[r as usize].seq
+                    else {
                         continue;
                     };
                     p.spans.clear();
@@ -343,8 +446,9 @@ impl Book {
             i += 1;
         }
         for i in 0..scratch.prepared.len {
-            scratch.prepared.states[i] =
-                self.regular.prefix_state(&mut scratch.cache, &scratch.prepared.subjects[i]);
+            scratch.prepared.states[i] = self
+                .regular
+                .prefix_state(&mut scratch.cache, &scratch.prepared.subjects[i]);
         }
     }
 

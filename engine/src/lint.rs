@@ -104,7 +104,7 @@ pub fn audit_deals(book: &Book, deals: usize, seed: u64) -> DealAudit {
         deals,
         ..DealAudit::default()
     };
-    let mut scratch = book.scratch();
+    let mut scratch = book.scratch_with_memo(16_384);
     let mut generator = DealGenerator::new(seed);
     let mut trace = Vec::new();
     let mut seen_violation: HashSet<u32> = HashSet::new();

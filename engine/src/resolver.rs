@@ -185,6 +185,36 @@ impl<'b> Table<'b> {
         s
     }
 
+    /// Collects, into `scratch.proposals`, every rule proposing each legal
+    /// call (tagged with the call's index in `legal`, which holds every
+    /// legal call in order) — remembered in the scratch's memo, if it keeps
+    /// one; `only` keeps the proposals of one of them.
+    fn propose_legal(
+        &self,
+        legal: &[Call],
+        only: Option<u8>,
+        env: &Env<'_>,
+        scratch: &mut Scratch,
+    ) {
+        let vul =
+            u8::from(env.situation.we_vulnerable) | u8::from(env.situation.they_vulnerable) << 1;
+        if !scratch.memo_key(&self.sequence, vul) {
+            match only {
+                None => self.propose(legal, env, scratch),
+                Some(tag) => self.propose(&legal[tag as usize..=tag as usize], env, scratch),
+            }
+            return;
+        }
+        if scratch.memo_load(only) {
+            return;
+        }
+        self.propose(legal, env, scratch);
+        scratch.memo_store();
+        if only.is_some() {
+            scratch.memo_load(only);
+        }
+    }
+
     /// Collects, into `scratch.proposals`, every rule proposing each call in
     /// `calls` (tagged with the call's index in `calls`).
     fn propose(&self, calls: &[Call], env: &Env<'_>, scratch: &mut Scratch) {
@@ -242,7 +272,7 @@ impl<'b> Table<'b> {
         };
         let mut legal: SmallVec<[Call; 40]> = SmallVec::new();
         legal.extend(self.bidding.legal_calls());
-        self.propose(&legal, &env, scratch);
+        self.propose_legal(&legal, None, &env, scratch);
 
         // Weigh proposals by priority (high first), then database order. A
         // trace needs them all in order; a plain decision usually stops after
@@ -320,7 +350,13 @@ impl<'b> Table<'b> {
             situation: &situation,
             hand: None,
         };
-        self.propose(&[call], &env, scratch);
+        let mut legal: SmallVec<[Call; 40]> = SmallVec::new();
+        legal.extend(self.bidding.legal_calls());
+        match legal.iter().position(|&c| c == call) {
+            Some(tag) => self.propose_legal(&legal, Some(tag as u8), &env, scratch),
+            // An illegal call: `push` refuses it, but say what rules think.
+            None => self.propose(&[call], &env, scratch),
+        }
         let mut rules: SmallVec<[u32; 4]> = SmallVec::new();
         let mut shows: Option<Shown> = None;
         let proposals = std::mem::take(&mut scratch.proposals);
