@@ -102,6 +102,9 @@ pub struct Scratch {
     memo: Option<QuestionMemo>,
 }
 
+/// The proposals for every legal call after one auction, with their grabs.
+type Answer = (Box<[Proposal]>, Box<[Grabs]>);
+
 /// Answers already worked out: which rules propose each legal call after a
 /// given auction (see [`Book::scratch_with_memo`]).
 ///
@@ -115,7 +118,7 @@ pub struct Scratch {
 struct QuestionMemo {
     /// The key (sequence string, then a separator and the vulnerability
     /// bits) → the proposals and their grabs.
-    answers: std::collections::HashMap<Box<[u8]>, (Box<[Proposal]>, Box<[Grabs]>)>,
+    answers: std::collections::HashMap<Box<[u8]>, Answer>,
     /// The most answers kept; the memo starts again when full.
     capacity: usize,
     /// The key of the current question.
