@@ -59,6 +59,18 @@ pub struct Rule {
     /// Whether the sequence pattern leaves the candidate call free (`$n` with
     /// n > 0 on some branch): the rule applies to every legal call.
     pub free_call: bool,
+    /// Whether every top-level branch of the sequence pattern begins with
+    /// `START` (floats to any call boundary): the rule is written for the
+    /// tail of any auction rather than for auctions from the opening bid —
+    /// a generic rule such as a `START…$` fallback or an ace-asking
+    /// response. `bidbook export` lists these once instead of expanding
+    /// them into every auction they match.
+    pub floating: bool,
+    /// Whether the sequence pattern or the spec reads the vulnerability
+    /// (`#2`, `#3`): which calls the rule proposes, or what they show, may
+    /// then differ with the vulnerability. (The constraint is not counted:
+    /// it decides for a hand, not what a call means.)
+    pub reads_vulnerability: bool,
 }
 
 impl Rule {
@@ -73,6 +85,8 @@ impl Rule {
         let alt = ir::compile_alt(seq_alt, true)?;
         check_no_hand_functions_alt(&alt, seq_alt.span())?;
         let free_call = alt.branches().any(|b| b.end.is_some_and(|n| n > 0));
+        let floating = alt.branches().all(|b| b.floating);
+        let seq_reads_vulnerability = alt_calls(&alt, crate::functions::Func::reads_vulnerability);
         let seq = if let Some(label) = &r.seq.at {
             if alt.rest.iter().any(|(op, _)| *op != ast::AltOp::Or)
                 || alt.branches().any(|b| b.goto.is_some() || b.end.is_some())
@@ -114,6 +128,7 @@ impl Rule {
             }
         };
         let spec = Spec::compile(&r.spec)?;
+        let reads_vulnerability = seq_reads_vulnerability || spec.reads_vulnerability();
         if spec.reads_hand() {
             return Err(CompileError::new(
                 "a spec cannot read the bidder's hand (functions #20..#28): it must say what any hand making the call holds",
@@ -133,6 +148,8 @@ impl Rule {
             explanation: r.explanation.as_ref().map(|e| e.node),
             span: r.span,
             free_call,
+            floating,
+            reads_vulnerability,
         })
     }
 
@@ -144,22 +161,28 @@ impl Rule {
     }
 }
 
-fn check_no_hand_functions_alt(alt: &ir::Alt, span: Span) -> Result<(), CompileError> {
-    let mut bad = false;
+/// Whether a MATH expression in the pattern calls a function for which
+/// `which` holds.
+fn alt_calls(alt: &ir::Alt, which: impl Fn(crate::functions::Func) -> bool) -> bool {
+    let mut found = false;
     for b in alt.branches() {
         for n in &b.nodes {
             n.walk(&mut |node| {
-                if let ir::Node::Math(m) = node {
+                if let ir::Node::Math { expr: m, .. } = node {
                     m.walk(&mut |e| {
                         if let crate::math::MathExpr::Call(f, _) = e {
-                            bad |= f.reads_hand();
+                            found |= which(*f);
                         }
                     });
                 }
             });
         }
     }
-    if bad {
+    found
+}
+
+fn check_no_hand_functions_alt(alt: &ir::Alt, span: Span) -> Result<(), CompileError> {
+    if alt_calls(alt, crate::functions::Func::reads_hand) {
         return Err(CompileError::new(
             "a sequence pattern cannot read the bidder's hand (functions #20..#28); test the hand in the constraint",
             span,

@@ -52,6 +52,13 @@ fn member(alt: &Alt, i: usize) -> (AltOp, &Branch) {
     }
 }
 
+/// Whether `lit` is at `pos` in `s` (a short loop: literals in patterns are
+/// a few bytes, too short for a `memcmp` call to pay).
+#[inline]
+fn has_literal(s: &[u8], pos: usize, lit: &[u8]) -> bool {
+    pos + lit.len() <= s.len() && s[pos..pos + lit.len()].iter().zip(lit).all(|(a, b)| a == b)
+}
+
 /// A matcher over one subject string.
 pub struct Backtracker<'a, 'e> {
     subject: &'a [u8],
@@ -213,9 +220,7 @@ impl<'a, 'e> Backtracker<'a, 'e> {
         };
         let s = self.subject;
         match first {
-            Node::Literal(lit) => {
-                s[pos.min(s.len())..].starts_with(lit) && self.seq(rest, pos + lit.len(), g, k)
-            }
+            Node::Literal(lit) => has_literal(s, pos, lit) && self.seq(rest, pos + lit.len(), g, k),
             Node::AnyByte => pos < s.len() && self.seq(rest, pos + 1, g, k),
             Node::AnyCall => match call_len(s, pos) {
                 Some(n) => self.seq(rest, pos + n, g, k),
@@ -263,8 +268,8 @@ impl<'a, 'e> Backtracker<'a, 'e> {
             Node::Group(alt) => self.group(alt, alt.rest.len() + 1, pos, g, &mut |e, g| {
                 self.seq(rest, e, g, k)
             }),
-            Node::Math(expr) => {
-                let saved = *g;
+            Node::Math { expr, assigns } => {
+                let saved = assigns.then_some(*g);
                 let mut cx = MathCx {
                     subject: s,
                     pos,
@@ -276,10 +281,28 @@ impl<'a, 'e> Backtracker<'a, 'e> {
                 if ok && self.seq(rest, end, g, k) {
                     return true;
                 }
-                *g = saved;
+                if let Some(saved) = saved {
+                    *g = saved;
+                }
                 false
             }
-            Node::Repeat { node, min, max } => self.repeat(node, *min, *max, 0, pos, rest, g, k),
+            Node::Repeat { node, min, max } => {
+                if let Node::Literal(lit) = &**node
+                    && !lit.is_empty()
+                {
+                    // A repeated literal: count the copies, then try the
+                    // longest run first, as the general loop would.
+                    let most = max.map_or(usize::MAX, usize::from);
+                    let mut count = 0;
+                    while count < most && has_literal(s, pos + count * lit.len(), lit) {
+                        count += 1;
+                    }
+                    return (usize::from(*min)..=count)
+                        .rev()
+                        .any(|n| self.seq(rest, pos + n * lit.len(), g, k));
+                }
+                self.repeat(node, *min, *max, 0, pos, rest, g, k)
+            }
         }
     }
 

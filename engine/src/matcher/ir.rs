@@ -68,7 +68,13 @@ pub enum Node {
     /// A parenthesised alternative.
     Group(Box<Alt>),
     /// `~expr~`: the expression is non-zero (it may consume fields with `.`).
-    Math(Box<MathExpr>),
+    Math {
+        /// The expression.
+        expr: Box<MathExpr>,
+        /// Whether it assigns a grab (`a=…`): only then must a failed
+        /// match put the grabs back.
+        assigns: bool,
+    },
     /// A node repeated between `min` and `max` times (`None` = unbounded).
     Repeat {
         /// The repeated node.
@@ -228,7 +234,7 @@ fn compile_branch(
     }
     let mut nodes = Vec::with_capacity(re.terms.len());
     for term in &re.terms {
-        let node = compile_primary(&term.primary)?;
+        let node = inline_literal_group(compile_primary(&term.primary)?);
         let node = match term.repeat.as_ref().map(|r| r.node) {
             None => node,
             Some(rep) => {
@@ -255,6 +261,9 @@ fn compile_branch(
 }
 
 /// Appends a node, merging adjacent literals.
+/// Appends a node, merging adjacent literals, and adjacent repetitions of
+/// one literal (`(P:)?(P:)?(P:)?` becomes `P:` repeated 0 to 3 times: the
+/// same positions, tried in the same order, with no grab inside to differ).
 fn push_node(nodes: &mut Vec<Node>, node: Node) {
     if let (Some(Node::Literal(prev)), Node::Literal(next)) = (nodes.last_mut(), &node) {
         let mut joined = prev.to_vec();
@@ -262,7 +271,40 @@ fn push_node(nodes: &mut Vec<Node>, node: Node) {
         *prev = joined.into_boxed_slice();
         return;
     }
+    if let (
+        Some(Node::Repeat {
+            node: prev,
+            min: pmin,
+            max: Some(pmax),
+        }),
+        Node::Repeat {
+            node: next,
+            min,
+            max: Some(max),
+        },
+    ) = (nodes.last_mut(), &node)
+        && matches!(**prev, Node::Literal(_))
+        && prev == next
+        && let (Some(lo), Some(hi)) = (pmin.checked_add(*min), pmax.checked_add(*max))
+    {
+        *pmin = lo;
+        *pmax = hi;
+        return;
+    }
     nodes.push(node);
+}
+
+/// A group of one plain literal branch, `(P:)`, is that literal.
+fn inline_literal_group(node: Node) -> Node {
+    if let Node::Group(alt) = &node {
+        let b = &alt.first;
+        if alt.rest.is_empty() && b.goto.is_none() && !b.floating && b.end.is_none() {
+            if let [Node::Literal(lit)] = b.nodes.as_slice() {
+                return Node::Literal(lit.clone());
+            }
+        }
+    }
+    node
 }
 
 fn compile_primary(p: &ast::Primary) -> Result<Node, CompileError> {
@@ -275,7 +317,17 @@ fn compile_primary(p: &ast::Primary) -> Result<Node, CompileError> {
         ast::PrimaryKind::Push(c) => Node::Push(grab_index(*c)),
         ast::PrimaryKind::Grab(c) => Node::GrabMatch(grab_index(*c)),
         ast::PrimaryKind::Group(alt) => Node::Group(Box::new(compile_alt(alt, false)?)),
-        ast::PrimaryKind::Math(expr) => Node::Math(Box::new(MathExpr::compile(expr)?)),
+        ast::PrimaryKind::Math(expr) => {
+            let expr = MathExpr::compile(expr)?;
+            let mut assigns = false;
+            expr.walk(&mut |e| {
+                assigns |= matches!(e, MathExpr::Binary(ast::BinOp::Assign, ..));
+            });
+            Node::Math {
+                expr: Box::new(expr),
+                assigns,
+            }
+        }
         ast::PrimaryKind::Class(class) => compile_class(class)?,
     })
 }

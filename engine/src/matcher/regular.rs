@@ -143,12 +143,12 @@ fn node(n: &Node, approx: bool) -> Option<Hir> {
         } => repeat(node(inner, approx)?, u32::from(*min), max.map(u32::from)),
         Node::GrabClass { .. } | Node::GrabMatch(_) if approx => field(),
         Node::Push(_) | Node::Not(_) if approx => Hir::empty(),
-        Node::Math(_) if approx => repeat(any_byte(), 0, None),
+        Node::Math { .. } if approx => repeat(any_byte(), 0, None),
         Node::GrabClass { .. }
         | Node::Push(_)
         | Node::GrabMatch(_)
         | Node::Not(_)
-        | Node::Math(_) => return None,
+        | Node::Math { .. } => return None,
     })
 }
 
