@@ -39,6 +39,12 @@ pub enum Command {
     Test(cmd::test::Args),
     // Check the rulebook beyond syntax: shadowed rules, overlaps, holes, spec soundness. (the help text is the subcommand\'s own `about`)
     Lint(cmd::lint::Args),
+    // Write the rulebook's system notes as BML or as BBO's BSS full disclosure. (the help text is the subcommand's own `about`)
+    Export(cmd::export::Args),
+    // Bid whole deals with all four seats and write them with their auctions. (the help text is the subcommand's own `about`)
+    Auction(cmd::auction::Args),
+    // Report the deals whose auction changed between two rulebooks. (the help text is the subcommand's own `about`)
+    Regress(cmd::regress::Args),
 }
 
 /// Runs the parsed command line and returns the process exit code.
@@ -51,5 +57,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Explain(args) => cmd::explain::run(args),
         Command::Test(args) => cmd::test::run(args),
         Command::Lint(args) => cmd::lint::run(args),
+        Command::Export(args) => cmd::export::run(args),
+        Command::Auction(args) => cmd::auction::run(args),
+        Command::Regress(args) => cmd::regress::run(args),
     }
 }

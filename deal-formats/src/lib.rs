@@ -9,5 +9,8 @@
 //! [`Board`] is the format-neutral view bidbook bids from.
 
 pub mod board;
+pub mod lin;
+pub mod pbn;
+pub mod rbn;
 
 pub use board::{Board, ReadError, RecordedAuction, RecordedCall, Skipped};

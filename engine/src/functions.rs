@@ -147,6 +147,11 @@ impl Func {
         matches!(self, Func::Hand(_) | Func::NthLongest)
     }
 
+    /// Whether the function reads the vulnerability (`#2`, `#3`).
+    pub fn reads_vulnerability(self) -> bool {
+        matches!(self, Func::WeVulnerable | Func::TheyVulnerable)
+    }
+
     /// Evaluates the function; `None` when an argument is out of range.
     pub fn call(self, env: &Env<'_>, args: &[i32]) -> Option<i32> {
         let s = env.situation;

@@ -357,10 +357,47 @@ impl<'b> Table<'b> {
             // An illegal call: `push` refuses it, but say what rules think.
             None => self.propose(&[call], &env, scratch),
         }
+        let proposals = std::mem::take(&mut scratch.proposals);
+        let meaning = self.union_of(&proposals, &env, scratch);
+        scratch.proposals = proposals;
+        meaning
+    }
+
+    /// What every legal call would show if made now: [`Table::meaning`] of
+    /// each, in the order P, X, R, 1C … 7N, sharing one walk of the auction
+    /// (a call no rule proposes has no rules and shows nothing).
+    pub fn meanings(&self, scratch: &mut Scratch) -> Vec<(Call, SmallVec<[u32; 4]>, Shown)> {
+        let situation = self.situation();
+        let env = Env {
+            situation: &situation,
+            hand: None,
+        };
+        let legal: SmallVec<[Call; 40]> = self.bidding.legal_calls().collect();
+        self.propose_legal(&legal, None, &env, scratch);
+        let proposals = std::mem::take(&mut scratch.proposals);
+        let mut same: Vec<crate::book::Proposal> = Vec::new();
+        let mut out = Vec::with_capacity(legal.len());
+        for (tag, &call) in legal.iter().enumerate() {
+            same.clear();
+            same.extend(proposals.iter().filter(|p| p.tag() == tag as u8));
+            let (rules, shows) = self.union_of(&same, &env, scratch);
+            out.push((call, rules, shows));
+        }
+        scratch.proposals = proposals;
+        out
+    }
+
+    /// The rules among `proposals` (all for one call) that are not
+    /// superseded, in database order, and the union of their specs.
+    fn union_of(
+        &self,
+        proposals: &[crate::book::Proposal],
+        env: &Env<'_>,
+        scratch: &Scratch,
+    ) -> (SmallVec<[u32; 4]>, Shown) {
         let mut rules: SmallVec<[u32; 4]> = SmallVec::new();
         let mut shows: Option<Shown> = None;
-        let proposals = std::mem::take(&mut scratch.proposals);
-        for p in &proposals {
+        for p in proposals {
             let same_call = proposals.iter().map(|q| q.rule());
             if self.book.is_superseded(p.rule(), same_call) {
                 continue;
@@ -369,13 +406,12 @@ impl<'b> Table<'b> {
             let mut grabs = scratch.grabs_of(p);
             let spec = self.book.rules()[p.rule() as usize]
                 .spec
-                .eval(&mut grabs, &env);
+                .eval(&mut grabs, env);
             match &mut shows {
                 None => shows = Some(spec),
                 Some(s) => s.union_with(&spec),
             }
         }
-        scratch.proposals = proposals;
         rules.sort_unstable();
         (rules, shows.unwrap_or_else(Shown::unknown))
     }

@@ -114,10 +114,21 @@ impl Spec {
 
     /// Whether the spec reads the bidder's hand (not allowed).
     pub fn reads_hand(&self) -> bool {
-        let mut hand = false;
+        self.calls(Func::reads_hand)
+    }
+
+    /// Whether the spec reads the vulnerability (`#2`, `#3`): what it shows
+    /// may then differ with the vulnerability.
+    pub fn reads_vulnerability(&self) -> bool {
+        self.calls(Func::reads_vulnerability)
+    }
+
+    /// Whether the spec calls a function for which `which` holds.
+    fn calls(&self, which: impl Fn(Func) -> bool) -> bool {
+        let mut found = false;
         let mut check = |e: &MathExpr| {
             if let MathExpr::Call(f, _) = e {
-                hand |= f.reads_hand();
+                found |= which(*f);
             }
         };
         if let Some(m) = &self.math {
@@ -127,11 +138,11 @@ impl Spec {
         for item in &self.items {
             match &item.value {
                 Value::Math(m) => m.walk(&mut check),
-                Value::Func(f) => direct |= f.reads_hand(),
+                Value::Func(f) => direct |= which(*f),
                 _ => {}
             }
         }
-        hand || direct
+        found || direct
     }
 
     /// Whether the spec shows nothing (`.`).

@@ -1,0 +1,280 @@
+//! [`PbnReader`]: a stream of PBN games, one at a time.
+//!
+//! The reader reads lines and cuts the stream into games (see
+//! [`lines`](super::lines)). Text that is not a game — the `%` lines and
+//! commentary at the top of a file, the empty lines and anything else
+//! between games — is kept and becomes the start of the next game's
+//! [`text`](PbnGame::text); what follows the last game is appended to it.
+//! To know which game is the last, the reader reads until the next game's
+//! first tag (or the end) before it yields a game.
+//!
+//! A game that cannot be read yields [`ReadError::Skipped`] with the line of
+//! the fault and the reader goes on; the text before that game is carried to
+//! the next one. (When the skipped game is the last of the file, what
+//! followed it is lost with it.) A failing stream yields [`ReadError::Io`]
+//! and then nothing.
+
+use crate::board::ReadError;
+use crate::pbn::game::PbnGame;
+use crate::pbn::inherit::Inheritance;
+use crate::pbn::lines::Scanner;
+use std::io::{self, BufRead};
+
+/// Streaming reader: one game at a time from a [`BufRead`].
+///
+/// ```
+/// use deal_formats::pbn::PbnReader;
+///
+/// let file = "% PBN 2.1\n[Board \"1\"]\n[Dealer \"N\"]\n\
+///             [Deal \"N:AKQJ.AKQ.AKQ.AKQ - - -\"]\n[Auction \"N\"]\n2C! Pass\n";
+/// let mut games = PbnReader::new(file.as_bytes());
+/// let game = games.next().unwrap().unwrap();
+/// assert_eq!(game.tag("Board"), Some("1"));
+/// let auction = game.board().auction.as_ref().unwrap();
+/// assert!(auction.calls[0].alert);
+/// assert_eq!(game.text(), file.as_bytes());
+/// assert!(games.next().is_none());
+/// ```
+pub struct PbnReader<R: BufRead> {
+    input: R,
+    /// Lines read so far.
+    lines: usize,
+    /// Text not yet part of a yielded game: what came after the last game
+    /// (not a game), then the current block of lines.
+    text: Vec<u8>,
+    /// Where the current block starts in `text`.
+    block_start: usize,
+    /// The line of the current block's start.
+    block_line: usize,
+    /// Whether the current block holds a tag pair (so is a game).
+    block_has_tag: bool,
+    scanner: Scanner,
+    inheritance: Inheritance,
+    /// A game read, held until the next game starts or the stream ends.
+    held: Option<PbnGame>,
+    /// A stream error to report after the held game.
+    error: Option<io::Error>,
+    /// Nothing more to yield.
+    done: bool,
+    /// The length of the last game's text: the next buffer's capacity.
+    last_len: usize,
+}
+
+impl<R: BufRead> PbnReader<R> {
+    /// A reader of the games of `input`.
+    pub fn new(input: R) -> Self {
+        Self {
+            input,
+            lines: 0,
+            text: Vec::with_capacity(512),
+            block_start: 0,
+            block_line: 1,
+            block_has_tag: false,
+            scanner: Scanner::default(),
+            inheritance: Inheritance::default(),
+            held: None,
+            error: None,
+            done: false,
+            last_len: 512,
+        }
+    }
+
+    /// Reads the current block, up to `end`, as a game; what follows `end`
+    /// (the line that ended the block) starts the next text. The text
+    /// before the block goes with the game, or, if the game is skipped,
+    /// stays for the next one.
+    fn finish_block(&mut self, end: usize) -> Result<PbnGame, ReadError> {
+        let capacity = self.last_len.max(256);
+        let mut text = core::mem::replace(&mut self.text, Vec::with_capacity(capacity));
+        self.text.extend_from_slice(&text[end..]);
+        text.truncate(end);
+        let start = self.block_start;
+        self.block_has_tag = false;
+        match PbnGame::read(text, start..end, self.block_line, &mut self.inheritance) {
+            Ok(game) => {
+                self.last_len = end + end / 4;
+                self.block_start = self.text.len();
+                Ok(game)
+            }
+            Err((mut text, skipped)) => {
+                text.truncate(start);
+                text.extend_from_slice(&self.text);
+                self.text = text;
+                self.block_start = self.text.len();
+                Err(skipped.into())
+            }
+        }
+    }
+
+    /// At the end of the stream: the last block, or the text after the last
+    /// game appended to it.
+    fn finish(&mut self) -> Option<Result<PbnGame, ReadError>> {
+        self.done = true;
+        if self.block_has_tag {
+            return Some(self.finish_block(self.text.len()));
+        }
+        let mut game = self.held.take()?;
+        game.append(&self.text);
+        self.text.clear();
+        Some(Ok(game))
+    }
+}
+
+impl<R: BufRead> Iterator for PbnReader<R> {
+    type Item = Result<PbnGame, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if let Some(e) = self.error.take() {
+            return Some(Err(ReadError::Io(e)));
+        }
+        if self.done {
+            return None;
+        }
+        loop {
+            let start = self.text.len();
+            match self.input.read_until(b'\n', &mut self.text) {
+                Ok(0) => return self.finish(),
+                Ok(_) => {}
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    self.done = true;
+                    return match self.held.take() {
+                        Some(game) => {
+                            self.error = Some(e);
+                            Some(Ok(game))
+                        }
+                        None => Some(Err(ReadError::Io(e))),
+                    };
+                }
+            }
+            self.lines += 1;
+            let kind = self.scanner.line(&self.text[start..]);
+            if kind.breaks_comment {
+                // The block before this line had an unclosed comment: it
+                // ends here, and this line starts a new block.
+                let line_len = self.text.len() - start;
+                let skipped = self.block_has_tag.then(|| self.finish_block(start));
+                self.block_start = self.text.len() - line_len;
+                self.block_line = self.lines;
+                self.block_has_tag = true;
+                if let Some(result) = skipped {
+                    return Some(result);
+                }
+                if let Some(game) = self.held.take() {
+                    return Some(Ok(game));
+                }
+                continue;
+            }
+            if kind.ends_game {
+                if self.block_has_tag {
+                    match self.finish_block(start) {
+                        Ok(game) => self.held = Some(game),
+                        Err(e) => return Some(Err(e)),
+                    }
+                }
+                self.block_start = self.text.len();
+                continue;
+            }
+            if start == self.block_start {
+                self.block_line = self.lines;
+            }
+            if kind.has_tag && !self.block_has_tag {
+                self.block_has_tag = true;
+                if let Some(game) = self.held.take() {
+                    return Some(Ok(game));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DEAL: &str = "[Deal \"N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85\"]";
+
+    fn read(text: &str) -> Vec<Result<PbnGame, ReadError>> {
+        PbnReader::new(text.as_bytes()).collect()
+    }
+
+    #[test]
+    fn texts_cover_the_file() {
+        let file = format!(
+            "% PBN 2.1\n% EXPORT\n\n{{file comment}}\n\n[Board \"1\"]\n{DEAL}\n\n\n% between\n\n\
+             [Board \"2\"]\n{DEAL}\n \t\n[Board \"3\"] {DEAL}\n\n% the end\n"
+        );
+        let games = read(&file);
+        assert_eq!(games.len(), 3);
+        let games: Vec<PbnGame> = games.into_iter().map(Result::unwrap).collect();
+        let joined: Vec<u8> = games.iter().flat_map(|g| g.text().to_vec()).collect();
+        assert_eq!(String::from_utf8(joined).unwrap(), file);
+        assert_eq!(games.iter().map(PbnGame::line).collect::<Vec<_>>(), [6, 12, 15]);
+        assert!(games[0].text().starts_with(b"% PBN 2.1\n"));
+        assert!(games[2].text().ends_with(b"% the end\n"));
+    }
+
+    #[test]
+    fn a_skipped_game_passes_its_preamble_on() {
+        let file = format!("% PBN 2.1\n\n[Board \"1\"]\n[Deal \"bad\"]\n\n[Board \"2\"]\n{DEAL}\n");
+        let games = read(&file);
+        assert_eq!(games.len(), 2);
+        match &games[0] {
+            Err(ReadError::Skipped(s)) => assert_eq!(s.line, 4),
+            other => panic!("{other:?}"),
+        }
+        let g = games[1].as_ref().unwrap();
+        assert_eq!(g.text(), format!("% PBN 2.1\n\n\n[Board \"2\"]\n{DEAL}\n").as_bytes());
+        assert_eq!(g.line(), 6);
+    }
+
+    #[test]
+    fn comments_hold_blank_lines_and_unclosed_ones_are_cut() {
+        let file = format!(
+            "[Board \"1\"] {{a\n\nb}}\n{DEAL}\n\n[Board \"2\"] {{never closed\n{DEAL}\n\n[Board \"3\"]\n{DEAL}\n"
+        );
+        let games = read(&file);
+        assert_eq!(games.len(), 3, "{games:?}");
+        assert_eq!(games[0].as_ref().unwrap().tag("Board"), Some("1"));
+        match &games[1] {
+            Err(ReadError::Skipped(s)) => {
+                assert_eq!(s.line, 6);
+                assert!(s.why.contains("never closed"), "{}", s.why);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(games[2].as_ref().unwrap().tag("Board"), Some("3"));
+        assert_eq!(games[2].as_ref().unwrap().line(), 9);
+    }
+
+    #[test]
+    fn no_games() {
+        assert!(read("").is_empty());
+        assert!(read("% PBN 2.1\n\n{nothing}\n").is_empty());
+    }
+
+    struct Failing {
+        given: bool,
+    }
+
+    impl io::Read for Failing {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.given {
+                return Err(io::Error::other("disk on fire"));
+            }
+            self.given = true;
+            let text = format!("[Board \"1\"]\n{DEAL}\n\n[Board \"2\"]\n");
+            buf[..text.len()].copy_from_slice(text.as_bytes());
+            Ok(text.len())
+        }
+    }
+
+    #[test]
+    fn a_failing_stream_ends_after_the_game_before() {
+        let reader = io::BufReader::new(Failing { given: false });
+        let games: Vec<_> = PbnReader::new(reader).collect();
+        assert_eq!(games.len(), 2, "{games:?}");
+        assert!(games[0].is_ok());
+        assert!(matches!(games[1], Err(ReadError::Io(_))));
+    }
+}

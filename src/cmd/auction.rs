@@ -1,0 +1,178 @@
+//! `bidbook auction`: bid whole deals with all four seats using the
+//! rulebook, and write the deals with their auctions.
+
+use crate::deal_input::{InputFormat, InputGame, sources};
+use crate::deal_output::{OutputFormat, recorded_auction, write_game};
+use crate::deal_pipeline::{RunOptions, RunSummary, for_each_game};
+use crate::output_file::OutputFile;
+use crate::rules_arg::RulesArg;
+use deal_formats::pbn;
+use engine::bid_deal::{BiddenDeal, bid_deal};
+use engine::book::Scratch;
+use engine::rulebook::Rulebook;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// How many auctions each worker thread remembers the proposals of (a few
+/// kilobytes each): bidding many deals meets the same early auctions again
+/// and again.
+pub const QUESTION_MEMO: usize = 16_384;
+
+/// Arguments of `bidbook auction`.
+#[derive(Debug, clap::Args)]
+#[command(about = "Bid whole deals with all four seats and write them with their auctions")]
+#[command(
+    long_about = "Bid whole deals with all four seats using the rulebook, and write the deals \
+with their auctions. Dealer and vulnerability come from each deal (or from its board number \
+when absent). Reads PBN, RBN and BBO's LIN (the format from the file extension or the first \
+line); writes PBN, RBN or JSON Lines.\n\n\
+Nothing is lost: a deal written in the format it was read in keeps every tag, comment and \
+section bidbook does not produce; where the new auction changes the contract, the old \
+auction, play and result are kept in a commentary block. Alerted calls carry their meaning \
+as a note (with --explain, every explained call does).\n\n\
+A malformed deal is reported on standard error as FILE:LINE: skipped: why, and every \
+other deal is still bid. Deals are bid in parallel; the output keeps the input order and is \
+the same on every run.\n\n\
+Exit status: 0 all deals bid, 1 some input skipped or unreadable, 2 error.",
+    after_help = "Examples:\n  bidbook auction deals.pbn -o bid.pbn\n  \
+bidbook auction hands.lin --format pbn --explain\n  \
+bidbook auction --random 1000 --seed 7 --format json | head -1\n  \
+bidbook auction --random 100000 --seed 1 --format json -o /dev/null --jobs 1"
+)]
+pub struct Args {
+    /// Deal files: PBN, RBN or LIN (`-` reads standard input).
+    #[arg(value_name = "DEALS")]
+    pub deals: Vec<PathBuf>,
+    /// Write here instead of standard output (may be one of the inputs).
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    /// Output format. Default: the format of the first deal file if it is
+    /// PBN or RBN, else PBN.
+    #[arg(long, value_enum)]
+    pub format: Option<OutputFormat>,
+    /// Read the deal files as this format instead of guessing.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub from: Option<InputFormat>,
+    #[command(flatten)]
+    pub rules: RulesArg,
+    /// Give every call some rule explains a note with its meaning (alerted
+    /// calls always get one).
+    #[arg(long)]
+    pub explain: bool,
+    /// Bid N random deals instead of reading files (boards 1..N: dealer and
+    /// vulnerability rotate with the board number).
+    #[arg(long, value_name = "N")]
+    pub random: Option<usize>,
+    /// The seed of --random: the same seed gives the same deals everywhere.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: one per core).
+    #[arg(short, long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// No progress bar and no summary on standard error.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// Runs `bidbook auction`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let rulebook = args.rules.load()?;
+    let sources = sources(&args.deals, args.from, args.random, args.seed)?;
+    let format = args.format.unwrap_or(match sources.first().and_then(|s| s.format) {
+        Some(InputFormat::Rbn) => OutputFormat::Rbn,
+        _ => OutputFormat::Pbn,
+    });
+    let needs_header = format == OutputFormat::Pbn && sources[0].format != Some(InputFormat::Pbn);
+    let mut out = OutputFile::create(args.output.as_deref(), &args.deals)?;
+    if needs_header {
+        pbn::write_header(&mut out)?;
+    }
+    let mut calls = 0usize;
+    let mut not_bid = 0usize;
+    let options = RunOptions {
+        jobs: args.jobs,
+        quiet: args.quiet,
+    };
+    let mut summary = for_each_game(
+        sources,
+        options,
+        || rulebook.book.scratch_with_memo(QUESTION_MEMO),
+        |scratch: &mut Scratch, game: &InputGame| render(&rulebook, format, args.explain, game, scratch),
+        |name, game, result| {
+            match result {
+                Ok((bytes, n)) => {
+                    calls += n;
+                    out.write_all(&bytes)?;
+                }
+                Err(why) => {
+                    eprintln!("{name}:{}: skipped: {why}", game.board().line);
+                    not_bid += 1;
+                }
+            }
+            Ok(())
+        },
+    )?;
+    out.finish()?;
+    let bid = summary.games - not_bid;
+    summary.skipped += not_bid;
+    if !args.quiet {
+        eprintln!("{}", summary_line(&summary, bid, calls));
+    }
+    Ok(if summary.lost_input() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Bids one game and writes it; `Err(why)` when it cannot be bid. The
+/// number of calls comes back with the bytes.
+fn render(
+    rulebook: &Rulebook,
+    format: OutputFormat,
+    explain: bool,
+    game: &InputGame,
+    scratch: &mut Scratch,
+) -> Result<(Vec<u8>, usize), String> {
+    let bidden = bid_game(rulebook, game, scratch)?;
+    let auction = recorded_auction(rulebook, &bidden, explain);
+    let mut bytes = Vec::with_capacity(512);
+    write_game(&mut bytes, format, rulebook, game, &bidden, &auction).map_err(|e| e.to_string())?;
+    Ok((bytes, bidden.decisions.len()))
+}
+
+/// Bids a game's deal with its dealer and vulnerability; `Err(why)` when
+/// the deal is not complete.
+pub fn bid_game<'b>(
+    rulebook: &'b Rulebook,
+    game: &InputGame,
+    scratch: &mut Scratch,
+) -> Result<BiddenDeal<'b>, String> {
+    let board = game.board();
+    let deal = board.deal.to_full().map_err(|e| e.to_string())?;
+    Ok(bid_deal(
+        &rulebook.book,
+        &deal,
+        board.effective_dealer(),
+        board.effective_vulnerability(),
+        scratch,
+    ))
+}
+
+/// The closing line on standard error: deals, calls, time and rates.
+pub fn summary_line(summary: &RunSummary, bid: usize, calls: usize) -> String {
+    let secs = summary.elapsed.as_secs_f64().max(1e-9);
+    let mut line = format!(
+        "{bid} deals bid, {calls} calls, in {secs:.2} s ({:.0} deals/s, {:.0} calls/s)",
+        bid as f64 / secs,
+        calls as f64 / secs
+    );
+    if summary.skipped > 0 {
+        line.push_str(&format!("; {} skipped", summary.skipped));
+    }
+    if summary.stopped > 0 {
+        line.push_str(&format!("; {} file(s) not read to the end", summary.stopped));
+    }
+    line
+}

@@ -1,0 +1,230 @@
+//! Where the deals of `bidbook auction` and `bidbook regress` come from:
+//! deal files (PBN, RBN, LIN; the format from the file name or its first
+//! line), standard input, or reproducible random deals.
+//!
+//! Every source is a stream of [`InputGame`]s: games are read one at a time,
+//! so a million-deal file never sits in memory.
+
+use contract_bridge::Seat;
+use deal_formats::lin::{LinGame, LinReader};
+use deal_formats::pbn::{PbnGame, PbnReader};
+use deal_formats::rbn::{RbnGame, RbnReader};
+use deal_formats::{Board, ReadError};
+use engine::deal::Deal;
+use engine::random::DealGenerator;
+use engine::vulnerability::Vulnerability;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+
+/// A deal file format bidbook reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum InputFormat {
+    /// Portable Bridge Notation.
+    Pbn,
+    /// Richard's Bridge Notation.
+    Rbn,
+    /// BBO hand records.
+    Lin,
+}
+
+impl InputFormat {
+    /// The format a file name says (`.pbn`, `.rbn`, `.lin`, any case).
+    pub fn from_extension(path: &Path) -> Option<Self> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            "pbn" => Some(Self::Pbn),
+            "rbn" => Some(Self::Rbn),
+            "lin" => Some(Self::Lin),
+            _ => None,
+        }
+    }
+
+    /// The format the start of a file looks like: a PBN tag or `%` line, an
+    /// RBN label line (`X text`), or LIN `key|value|` pairs. PBN when unsure.
+    pub fn sniff(start: &[u8]) -> Self {
+        let text = String::from_utf8_lossy(start);
+        let first = text
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty())
+            .unwrap_or("");
+        let bytes = first.as_bytes();
+        if first.starts_with('[') || first.starts_with('%') || first.starts_with('{') {
+            Self::Pbn
+        } else if bytes.len() >= 3 && bytes[2] == b'|' || first.contains("|md|") {
+            Self::Lin
+        } else if bytes.first().is_some_and(u8::is_ascii_uppercase)
+            && (bytes.len() == 1 || bytes[1] == b' ')
+        {
+            Self::Rbn
+        } else {
+            Self::Pbn
+        }
+    }
+}
+
+/// One game read from a source, in its own format (so that it can be
+/// written back losing nothing), or a random deal.
+#[derive(Debug, Clone)]
+pub enum InputGame {
+    /// A PBN game.
+    Pbn(PbnGame),
+    /// An RBN game.
+    Rbn(RbnGame),
+    /// A LIN board.
+    Lin(LinGame),
+    /// A deal bidbook dealt.
+    Random(Board),
+}
+
+impl InputGame {
+    /// The format-neutral view.
+    pub fn board(&self) -> &Board {
+        match self {
+            Self::Pbn(g) => g.board(),
+            Self::Rbn(g) => g.board(),
+            Self::Lin(g) => g.board(),
+            Self::Random(b) => b,
+        }
+    }
+}
+
+/// A stream of games from one source, tagged with the source's name for
+/// messages (`FILE:LINE: skipped: why`).
+pub struct GameSource {
+    /// The name used in messages: the path, `<stdin>` or `<random>`.
+    pub name: String,
+    /// The format of the file (`None` for random deals).
+    pub format: Option<InputFormat>,
+    /// The games.
+    pub games: Box<dyn Iterator<Item = Result<InputGame, ReadError>> + Send>,
+}
+
+impl GameSource {
+    /// Opens a deal file (`-` reads standard input). The format is `format`
+    /// when given, else the file name's extension, else sniffed from the
+    /// first line.
+    ///
+    /// # Errors
+    ///
+    /// The file cannot be opened or read.
+    pub fn open(path: &Path, format: Option<InputFormat>) -> io::Result<Self> {
+        let (name, reader): (String, Box<dyn Read + Send>) = if path == Path::new("-") {
+            ("<stdin>".to_owned(), Box::new(io::stdin()))
+        } else {
+            let file = File::open(path).map_err(|e| {
+                io::Error::new(e.kind(), format!("cannot read {}: {e}", path.display()))
+            })?;
+            (path.display().to_string(), Box::new(file))
+        };
+        let mut reader = BufReader::with_capacity(1 << 16, reader);
+        let format = match format.or_else(|| InputFormat::from_extension(path)) {
+            Some(f) => f,
+            None => InputFormat::sniff(reader.fill_buf()?),
+        };
+        Ok(Self::from_reader(name, format, reader))
+    }
+
+    /// Games read from any buffered reader in `format`.
+    pub fn from_reader(
+        name: String,
+        format: InputFormat,
+        reader: impl BufRead + Send + 'static,
+    ) -> Self {
+        let games: Box<dyn Iterator<Item = _> + Send> = match format {
+            InputFormat::Pbn => Box::new(PbnReader::new(reader).map(|g| g.map(InputGame::Pbn))),
+            InputFormat::Rbn => Box::new(RbnReader::new(reader).map(|g| g.map(InputGame::Rbn))),
+            InputFormat::Lin => Box::new(LinReader::new(reader).map(|g| g.map(InputGame::Lin))),
+        };
+        Self {
+            name,
+            format: Some(format),
+            games,
+        }
+    }
+
+    /// `count` random deals from `seed`, boards 1, 2, 3, …: dealer and
+    /// vulnerability follow the board number. The same seed gives the same
+    /// deals on every machine.
+    pub fn random(count: usize, seed: u64) -> Self {
+        let games = DealGenerator::new(seed)
+            .take(count)
+            .enumerate()
+            .map(|(i, deal)| Ok(InputGame::Random(random_board(i as u32 + 1, deal.into()))));
+        Self {
+            name: "<random>".to_owned(),
+            format: None,
+            games: Box::new(games),
+        }
+    }
+}
+
+/// The board numbered `number` holding `deal`, with the dealer and
+/// vulnerability of that board number.
+pub fn random_board(number: u32, deal: Deal) -> Board {
+    Board {
+        line: 0,
+        number: Some(number),
+        dealer: Some(Seat::ALL[((number - 1) % 4) as usize]),
+        vulnerability: Some(Vulnerability::of_board(number)),
+        deal,
+        auction: None,
+    }
+}
+
+/// The sources named on the command line, or random deals.
+///
+/// # Errors
+///
+/// A file that cannot be opened; no deals at all.
+pub fn sources(
+    paths: &[PathBuf],
+    format: Option<InputFormat>,
+    random: Option<usize>,
+    seed: u64,
+) -> anyhow::Result<Vec<GameSource>> {
+    let mut out = Vec::new();
+    if let Some(count) = random {
+        out.push(GameSource::random(count, seed));
+    }
+    for path in paths {
+        out.push(GameSource::open(path, format)?);
+    }
+    if out.is_empty() {
+        anyhow::bail!("no deals: name a deal file (PBN, RBN or LIN; `-` for standard input) or use --random N");
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_are_known_by_extension_then_by_their_first_line() {
+        assert_eq!(InputFormat::from_extension(Path::new("a/b.PBN")), Some(InputFormat::Pbn));
+        assert_eq!(InputFormat::from_extension(Path::new("x.rbn")), Some(InputFormat::Rbn));
+        assert_eq!(InputFormat::from_extension(Path::new("x.lin")), Some(InputFormat::Lin));
+        assert_eq!(InputFormat::from_extension(Path::new("x.txt")), None);
+        assert_eq!(InputFormat::sniff(b"% PBN 2.1\n[Event \"\"]"), InputFormat::Pbn);
+        assert_eq!(InputFormat::sniff(b"\n[Board \"1\"]"), InputFormat::Pbn);
+        assert_eq!(InputFormat::sniff(b"E Club\nH W:AK.."), InputFormat::Rbn);
+        assert_eq!(InputFormat::sniff(b"pn|a,b,c,d|st||md|3SAK|"), InputFormat::Lin);
+        assert_eq!(InputFormat::sniff(b"qx|o1|md|3SAK|"), InputFormat::Lin);
+    }
+
+    #[test]
+    fn random_boards_rotate_dealer_and_vulnerability() {
+        let boards: Vec<Board> = GameSource::random(5, 1)
+            .games
+            .map(|g| g.unwrap().board().clone())
+            .collect();
+        assert_eq!(boards.len(), 5);
+        assert_eq!(boards[0].dealer, Some(Seat::North));
+        assert_eq!(boards[1].dealer, Some(Seat::East));
+        assert_eq!(boards[4].dealer, Some(Seat::North));
+        assert_eq!(boards[3].vulnerability, Some(Vulnerability::Both));
+        assert!(boards.iter().all(|b| b.deal.is_full()));
+    }
+}

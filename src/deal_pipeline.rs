@@ -1,0 +1,165 @@
+//! Bidding streams of games in parallel while keeping the input order.
+//!
+//! Games are read in chunks; each chunk is worked on by rayon's threads
+//! (each thread with its own state, e.g. a rulebook scratch), then the
+//! results are handed to the sink one by one in input order. Output is
+//! therefore byte for byte the same on every run and any number of threads,
+//! and memory holds one chunk, not the file.
+//!
+//! A malformed game is reported on standard error as `FILE:LINE: skipped:
+//! why` and counted; a fault that stops a reader (an RBN bad character, an
+//! unreadable file) is reported as `FILE:LINE: error: why` and ends that
+//! source. On a terminal a progress bar on standard error shows the games
+//! done and the rate; piped or in CI it stays quiet.
+
+use crate::deal_input::{GameSource, InputGame};
+use deal_formats::ReadError;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use std::io::IsTerminal;
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+/// Games per chunk: enough to keep every thread busy, small enough that a
+/// chunk's results are a few megabytes at most.
+const CHUNK: usize = 2048;
+
+/// How a run goes.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RunOptions {
+    /// Worker threads (`None`: one per core).
+    pub jobs: Option<usize>,
+    /// Never show a progress bar, even on a terminal.
+    pub quiet: bool,
+}
+
+/// What a run did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RunSummary {
+    /// Games worked on.
+    pub games: usize,
+    /// Games skipped because they were malformed.
+    pub skipped: usize,
+    /// Sources that stopped early on a fault.
+    pub stopped: usize,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+}
+
+impl RunSummary {
+    /// Whether any input was skipped or not read to its end.
+    pub fn lost_input(&self) -> bool {
+        self.skipped > 0 || self.stopped > 0
+    }
+}
+
+/// Works on every game of `sources` with `work` in parallel (each thread's
+/// state made by `init`), and hands each game and its result to `sink` in
+/// input order. `sink` gets the source's name too, for messages.
+///
+/// # Errors
+///
+/// The thread pool cannot be built, or `sink` fails (e.g. a write error).
+pub fn for_each_game<S, T, I, W, K>(
+    sources: Vec<GameSource>,
+    options: RunOptions,
+    init: I,
+    work: W,
+    mut sink: K,
+) -> anyhow::Result<RunSummary>
+where
+    S: Send,
+    T: Send,
+    I: Fn() -> S + Sync + Send,
+    W: Fn(&mut S, &InputGame) -> T + Sync + Send,
+    K: FnMut(&str, InputGame, T) -> anyhow::Result<()>,
+{
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(jobs) = options.jobs {
+        builder = builder.num_threads(jobs.max(1));
+    }
+    let pool = builder.build()?;
+    // One state per worker thread, kept from chunk to chunk (a rulebook
+    // scratch remembers answers across deals); each is only ever locked by
+    // its own thread.
+    let states: Vec<Mutex<Option<S>>> =
+        (0..pool.current_num_threads().max(1)).map(|_| Mutex::new(None)).collect();
+    let start = Instant::now();
+    let progress = progress_bar(options.quiet);
+    let mut summary = RunSummary::default();
+    for mut source in sources {
+        let mut finished = false;
+        while !finished {
+            let mut chunk: Vec<InputGame> = Vec::with_capacity(CHUNK);
+            let mut messages: Vec<(usize, String)> = Vec::new();
+            while chunk.len() < CHUNK {
+                match source.games.next() {
+                    None => {
+                        finished = true;
+                        break;
+                    }
+                    Some(Ok(game)) => chunk.push(game),
+                    Some(Err(ReadError::Skipped(s))) => {
+                        summary.skipped += 1;
+                        messages.push((chunk.len(), format!("{}:{s}", source.name)));
+                    }
+                    Some(Err(ReadError::Fatal { line, why })) => {
+                        summary.stopped += 1;
+                        messages.push((chunk.len(), format!("{}:{line}: error: {why}", source.name)));
+                        finished = true;
+                        break;
+                    }
+                    Some(Err(ReadError::Io(e))) => {
+                        summary.stopped += 1;
+                        messages.push((chunk.len(), format!("{}: error: {e}", source.name)));
+                        finished = true;
+                        break;
+                    }
+                }
+            }
+            let results: Vec<T> = pool.install(|| {
+                chunk
+                    .par_iter()
+                    .map(|game| {
+                        let slot = rayon::current_thread_index().unwrap_or(0) % states.len();
+                        let mut state = states[slot].lock().unwrap_or_else(PoisonError::into_inner);
+                        work(state.get_or_insert_with(&init), game)
+                    })
+                    .collect()
+            });
+            summary.games += chunk.len();
+            progress.inc(chunk.len() as u64);
+            // Messages go out where they were met, between the games around them.
+            let mut messages = messages.into_iter().peekable();
+            for (i, (game, result)) in chunk.into_iter().zip(results).enumerate() {
+                while let Some((_, m)) = messages.next_if(|(at, _)| *at <= i) {
+                    progress.suspend(|| eprintln!("{m}"));
+                }
+                sink(&source.name, game, result)?;
+            }
+            for (_, m) in messages {
+                progress.suspend(|| eprintln!("{m}"));
+            }
+        }
+    }
+    progress.finish_and_clear();
+    summary.elapsed = start.elapsed();
+    Ok(summary)
+}
+
+/// A spinner with the count and rate of games, drawn on standard error when
+/// it is a terminal and `CI` is not set; hidden otherwise.
+fn progress_bar(quiet: bool) -> ProgressBar {
+    let visible = !quiet && std::io::stderr().is_terminal() && std::env::var_os("CI").is_none();
+    if !visible {
+        return ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
+    }
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        ProgressStyle::with_template("{spinner} {human_pos} deals bid ({per_sec}) {elapsed}")
+    {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}

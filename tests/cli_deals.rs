@@ -1,0 +1,199 @@
+//! `bidbook auction` and `bidbook regress` end to end: bidding deal files and
+//! random deals, keeping what the files had, reporting broken deals without
+//! losing the others, and the golden workflow.
+
+mod common;
+
+use common::{bidbook, bidbook_in, scratch, stderr, stdout, write};
+use std::path::Path;
+
+fn deals(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/deals")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn json_lines(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).expect("a line of JSON"))
+        .collect()
+}
+
+#[test]
+fn random_deals_are_reproducible_and_the_same_on_any_number_of_threads() {
+    let one = bidbook(&["auction", "--random", "40", "--seed", "5", "--format", "json", "--jobs", "1", "-q"]);
+    let two = bidbook(&["auction", "--random", "40", "--seed", "5", "--format", "json", "--jobs", "2", "-q"]);
+    assert!(one.status.success(), "{}", stderr(&one));
+    assert_eq!(stdout(&one), stdout(&two));
+    let lines = json_lines(&stdout(&one));
+    assert_eq!(lines.len(), 40);
+    for (i, v) in lines.iter().enumerate() {
+        assert_eq!(v["board"], i + 1);
+        let auction = v["auction"].as_array().unwrap();
+        assert!(auction.len() >= 4, "{v}");
+        // Every auction ends with three passes after a bid, or four passes.
+        let tail: Vec<&str> = auction[auction.len() - 3..].iter().map(|c| c.as_str().unwrap()).collect();
+        assert_eq!(tail, ["P", "P", "P"], "{v}");
+        assert_eq!(v["calls"].as_array().unwrap().len(), auction.len());
+    }
+    let other_seed = bidbook(&["auction", "--random", "40", "--seed", "6", "--format", "json", "-q"]);
+    assert_ne!(stdout(&one), stdout(&other_seed));
+}
+
+#[test]
+fn the_summary_counts_deals_and_calls() {
+    let o = bidbook(&["auction", "--random", "10", "--format", "json", "-o", "/dev/null"]);
+    assert!(o.status.success());
+    assert!(stderr(&o).starts_with("10 deals bid, "), "{}", stderr(&o));
+}
+
+#[test]
+fn a_pbn_file_is_bid_and_keeps_its_tags_comments_and_old_auctions() {
+    let dir = scratch("cli_deals", "club");
+    let o = bidbook_in(&dir, &["auction", &deals("club.pbn"), "-o", "out.pbn", "--explain"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(dir.join("out.pbn")).unwrap();
+    assert!(text.starts_with("% PBN 2.1"), "{text}");
+    for kept in ["[West \"Wendy\"]", "[Site \"Club\"]", "Nick's 1NT was passed out", "[Scoring \"MP\"]"] {
+        assert!(text.contains(kept), "lost {kept}:\n{text}");
+    }
+    assert_eq!(text.matches("[Deal ").count(), 3, "{text}");
+    assert!(text.contains("[Note \"1:"), "{text}");
+    // Board 1's contract changed: its old auction, play and result are kept.
+    assert!(text.contains("{Previous auction"), "{text}");
+    assert!(text.contains("SJ S3 S2 S6"), "{text}");
+    // The result is read back and its auctions are the rulebook's own.
+    let again = bidbook_in(&dir, &["regress", "--golden", "out.pbn"]);
+    assert!(again.status.success(), "{}{}", stdout(&again), stderr(&again));
+    assert!(stdout(&again).contains("3 deals, 0 changed, 0 skipped"), "{}", stdout(&again));
+}
+
+#[test]
+fn broken_deals_are_reported_with_their_line_and_the_others_still_bid() {
+    let o = bidbook(&["auction", &deals("broken.pbn"), "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("broken.pbn:11: skipped:"), "{err}");
+    assert!(err.contains("broken.pbn:15: skipped:"), "{err}");
+    assert!(err.contains("2 skipped"), "{err}");
+    let boards: Vec<u64> = json_lines(&stdout(&o)).iter().map(|v| v["board"].as_u64().unwrap()).collect();
+    assert_eq!(boards, [1, 4]);
+}
+
+#[test]
+fn lin_hand_records_are_read_and_written_as_pbn() {
+    let o = bidbook(&["auction", &deals("club.lin"), "--format", "pbn", "-q"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert_eq!(text.matches("[Deal ").count(), 2, "{text}");
+    assert!(text.contains("[Board \"3\"]"), "{text}");
+    assert!(text.contains("[Dealer \"S\"]"), "{text}");
+    assert!(text.contains("[Vulnerable \"EW\"]"), "{text}");
+}
+
+#[test]
+fn rbn_output_reads_back_with_the_same_auctions() {
+    let dir = scratch("cli_deals", "rbn");
+    let o = bidbook_in(&dir, &["auction", "--random", "12", "--seed", "9", "--format", "rbn", "-o", "r.rbn", "-q"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let again = bidbook_in(&dir, &["regress", "--golden", "r.rbn"]);
+    assert!(again.status.success(), "{}{}", stdout(&again), stderr(&again));
+    assert!(stdout(&again).contains("12 deals, 0 changed"), "{}", stdout(&again));
+}
+
+#[test]
+fn writing_over_the_input_file_reads_it_all_first() {
+    let dir = scratch("cli_deals", "in-place");
+    std::fs::copy(deals("club.pbn"), dir.join("club.pbn")).unwrap();
+    let o = bidbook_in(&dir, &["auction", "club.pbn", "-o", "club.pbn", "-q"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(dir.join("club.pbn")).unwrap();
+    assert_eq!(text.matches("[Deal ").count(), 3, "{text}");
+    assert!(!dir.join("club.pbn.bidbook-tmp").exists());
+}
+
+#[test]
+fn the_golden_workflow_reports_changes_then_blesses_them() {
+    let dir = scratch("cli_deals", "golden");
+    // Board 3's stored auction is not what the rulebook bids.
+    std::fs::copy(deals("club.pbn"), dir.join("gold.pbn")).unwrap();
+    let before = bidbook_in(&dir, &["regress", "--golden", "gold.pbn"]);
+    assert_eq!(before.status.code(), Some(1), "{}{}", stdout(&before), stderr(&before));
+    let report = stdout(&before);
+    assert!(report.contains("first difference at call"), "{report}");
+    assert!(report.contains("stored"), "{report}");
+    let blessed = bidbook_in(&dir, &["regress", "--golden", "gold.pbn", "--bless"]);
+    assert!(blessed.status.success(), "{}", stderr(&blessed));
+    let after = bidbook_in(&dir, &["regress", "--golden", "gold.pbn", "--json"]);
+    assert!(after.status.success(), "{}", stdout(&after));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&after)).unwrap();
+    assert_eq!(v["changed"], 0);
+    assert_eq!(v["deals"], 3);
+    let text = std::fs::read_to_string(dir.join("gold.pbn")).unwrap();
+    assert!(text.contains("[West \"Wendy\"]") && text.contains("Nick's 1NT was passed out"), "{text}");
+}
+
+#[test]
+fn bless_refuses_to_drop_deals_it_cannot_read() {
+    let dir = scratch("cli_deals", "bless-broken");
+    std::fs::copy(deals("broken.pbn"), dir.join("gold.pbn")).unwrap();
+    let original = std::fs::read_to_string(dir.join("gold.pbn")).unwrap();
+    let o = bidbook_in(&dir, &["regress", "--golden", "gold.pbn", "--bless"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("not blessed"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(dir.join("gold.pbn")).unwrap(), original);
+}
+
+#[test]
+fn regress_between_two_rulebooks_reports_the_changed_deals() {
+    let dir = scratch("cli_deals", "two-books");
+    let book = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulebook");
+    let new = dir.join("new");
+    std::fs::create_dir_all(&new).unwrap();
+    for entry in std::fs::read_dir(&book).unwrap() {
+        let entry = entry.unwrap();
+        let text = std::fs::read_to_string(entry.path()).unwrap();
+        // The new book forgets Stayman.
+        let text = text
+            .lines()
+            .filter(|l| !l.contains("*1005 #1007"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        write(&new, &entry.file_name().to_string_lossy(), &(text + "\n"));
+    }
+    let base = book.display().to_string();
+    let new = new.display().to_string();
+    let args = ["regress", "--base", &base, "--new", &new, "--random", "400", "--seed", "2", "--json", "--html", "report.html"];
+    let o = bidbook_in(&dir, &args);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["deals"], 400);
+    assert!(v["changed"].as_u64().unwrap() > 0, "{v}");
+    let first = &v["changes"][0];
+    let at = first["first_difference"].as_u64().unwrap() as usize;
+    assert_eq!(first["base"]["auction"][at], "2C", "{first}");
+    assert_eq!(first["base"]["rules"][at], "#1007", "{first}");
+    assert!(v["by_prefix"][0]["count"].as_u64().unwrap() > 0);
+    let html = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    assert!(html.contains("class=\"diagram\"") && html.contains("class=\"diff\""));
+    let allowed = bidbook_in(&dir, &["regress", "--base", &base, "--new", &new, "--random", "50", "--allow-changes"]);
+    assert!(allowed.status.success(), "{}", stderr(&allowed));
+    let same = bidbook_in(&dir, &["regress", "--base", &base, "--new", &base, "--random", "50"]);
+    assert!(same.status.success(), "{}", stdout(&same));
+    assert!(stdout(&same).contains("50 deals, 0 changed, 0 skipped"));
+}
+
+#[test]
+fn bad_arguments_name_the_problem() {
+    let o = bidbook(&["auction"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no deals"), "{}", stderr(&o));
+    let o = bidbook(&["auction", "no-such-file.pbn"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no-such-file.pbn"), "{}", stderr(&o));
+    let o = bidbook(&["regress", "--random", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--base"), "{}", stderr(&o));
+}
