@@ -192,7 +192,9 @@ pub fn sources(
         out.push(GameSource::open(path, format)?);
     }
     if out.is_empty() {
-        anyhow::bail!("no deals: name a deal file (PBN, RBN or LIN; `-` for standard input) or use --random N");
+        anyhow::bail!(
+            "no deals: name a deal file (PBN, RBN or LIN; `-` for standard input) or use --random N"
+        );
     }
     Ok(out)
 }
@@ -203,14 +205,29 @@ mod tests {
 
     #[test]
     fn formats_are_known_by_extension_then_by_their_first_line() {
-        assert_eq!(InputFormat::from_extension(Path::new("a/b.PBN")), Some(InputFormat::Pbn));
-        assert_eq!(InputFormat::from_extension(Path::new("x.rbn")), Some(InputFormat::Rbn));
-        assert_eq!(InputFormat::from_extension(Path::new("x.lin")), Some(InputFormat::Lin));
+        assert_eq!(
+            InputFormat::from_extension(Path::new("a/b.PBN")),
+            Some(InputFormat::Pbn)
+        );
+        assert_eq!(
+            InputFormat::from_extension(Path::new("x.rbn")),
+            Some(InputFormat::Rbn)
+        );
+        assert_eq!(
+            InputFormat::from_extension(Path::new("x.lin")),
+            Some(InputFormat::Lin)
+        );
         assert_eq!(InputFormat::from_extension(Path::new("x.txt")), None);
-        assert_eq!(InputFormat::sniff(b"% PBN 2.1\n[Event \"\"]"), InputFormat::Pbn);
+        assert_eq!(
+            InputFormat::sniff(b"% PBN 2.1\n[Event \"\"]"),
+            InputFormat::Pbn
+        );
         assert_eq!(InputFormat::sniff(b"\n[Board \"1\"]"), InputFormat::Pbn);
         assert_eq!(InputFormat::sniff(b"E Club\nH W:AK.."), InputFormat::Rbn);
-        assert_eq!(InputFormat::sniff(b"pn|a,b,c,d|st||md|3SAK|"), InputFormat::Lin);
+        assert_eq!(
+            InputFormat::sniff(b"pn|a,b,c,d|st||md|3SAK|"),
+            InputFormat::Lin
+        );
         assert_eq!(InputFormat::sniff(b"qx|o1|md|3SAK|"), InputFormat::Lin);
     }
 

@@ -27,14 +27,19 @@ pub enum OutputFormat {
 /// The auction bidbook bid, as a deal file records it: every alerted call
 /// carries its meaning as a note, and with `explain` every call some rule
 /// explains does.
-pub fn recorded_auction(rulebook: &Rulebook, bidden: &BiddenDeal<'_>, explain: bool) -> RecordedAuction {
+pub fn recorded_auction(
+    rulebook: &Rulebook,
+    bidden: &BiddenDeal<'_>,
+    explain: bool,
+) -> RecordedAuction {
     let calls = bidden
         .table
         .records()
         .iter()
         .map(|r| {
             let m = meaning(rulebook, &r.rules, &r.shows);
-            let note = ((explain || m.alert) && !r.unexplained()).then(|| note_text(&m.explanation, &m.shows));
+            let note = ((explain || m.alert) && !r.unexplained())
+                .then(|| note_text(&m.explanation, &m.shows));
             RecordedCall {
                 call: r.call,
                 alert: m.alert,
@@ -69,7 +74,11 @@ pub fn contract_text(contract: Option<&(Contract, Seat)>) -> String {
                 Penalty::Redoubled => "XX",
             };
             let token = call_token(Call::Bid(c.bid));
-            let strain = if token.ends_with('N') { "NT" } else { &token[1..] };
+            let strain = if token.ends_with('N') {
+                "NT"
+            } else {
+                &token[1..]
+            };
             format!("{}{strain}{penalty}", &token[..1])
         }
     }

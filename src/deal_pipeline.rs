@@ -82,8 +82,9 @@ where
     // One state per worker thread, kept from chunk to chunk (a rulebook
     // scratch remembers answers across deals); each is only ever locked by
     // its own thread.
-    let states: Vec<Mutex<Option<S>>> =
-        (0..pool.current_num_threads().max(1)).map(|_| Mutex::new(None)).collect();
+    let states: Vec<Mutex<Option<S>>> = (0..pool.current_num_threads().max(1))
+        .map(|_| Mutex::new(None))
+        .collect();
     let start = Instant::now();
     let progress = progress_bar(options.quiet);
     let mut summary = RunSummary::default();
@@ -105,7 +106,8 @@ where
                     }
                     Some(Err(ReadError::Fatal { line, why })) => {
                         summary.stopped += 1;
-                        messages.push((chunk.len(), format!("{}:{line}: error: {why}", source.name)));
+                        messages
+                            .push((chunk.len(), format!("{}:{line}: error: {why}", source.name)));
                         finished = true;
                         break;
                     }

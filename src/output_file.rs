@@ -58,9 +58,8 @@ impl OutputFile {
     pub fn finish(mut self) -> anyhow::Result<()> {
         self.writer.flush()?;
         if let Some((temporary, target)) = self.rename.take() {
-            fs::rename(&temporary, &target).map_err(|e| {
-                anyhow::anyhow!("cannot replace {}: {e}", target.display())
-            })?;
+            fs::rename(&temporary, &target)
+                .map_err(|e| anyhow::anyhow!("cannot replace {}: {e}", target.display()))?;
         }
         Ok(())
     }

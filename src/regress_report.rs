@@ -35,7 +35,9 @@ impl Side {
     /// The contract as text: `4H by S`, `Pass`.
     pub fn contract_text(&self) -> String {
         match &self.contract {
-            Some(c @ (_, declarer)) => format!("{} by {}", contract_text(Some(c)), declarer.letter()),
+            Some(c @ (_, declarer)) => {
+                format!("{} by {}", contract_text(Some(c)), declarer.letter())
+            }
             None => contract_text(None),
         }
     }
@@ -332,7 +334,10 @@ fn calls_html(text: &str) -> String {
     if text.starts_with('(') {
         return escape(text);
     }
-    text.split_whitespace().map(call_html).collect::<Vec<_>>().join(" ")
+    text.split_whitespace()
+        .map(call_html)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A compass diagram: North on top, West and East in the middle, South
@@ -343,7 +348,12 @@ fn diagram_html(c: &Change) -> String {
         let mut out = format!("<div class=\"hand\"><b>{}</b>", seat_name(seat));
         for (suit, holding) in ['S', 'H', 'D', 'C'].iter().zip(text.split('.')) {
             let holding = if holding.is_empty() { "—" } else { holding };
-            let _ = write!(out, "<br>{} {}", suit_html(*suit), holding.replace('T', "10"));
+            let _ = write!(
+                out,
+                "<br>{} {}",
+                suit_html(*suit),
+                holding.replace('T', "10")
+            );
         }
         out.push_str("</div>");
         out
@@ -457,7 +467,10 @@ mod tests {
             changes: vec![change()],
         };
         let text = report.text();
-        assert!(text.contains("first difference at call 3 (N): base 2C (#1), new 3N (#2)"), "{text}");
+        assert!(
+            text.contains("first difference at call 3 (N): base 2C (#1), new 3N (#2)"),
+            "{text}"
+        );
         assert!(text.contains("2D by S"), "{text}");
         assert!(text.contains("3NT by S"), "{text}");
         assert!(text.contains("10 deals, 1 changed, 1 skipped"), "{text}");

@@ -23,8 +23,12 @@ fn json_lines(text: &str) -> Vec<serde_json::Value> {
 
 #[test]
 fn random_deals_are_reproducible_and_the_same_on_any_number_of_threads() {
-    let one = bidbook(&["auction", "--random", "40", "--seed", "5", "--format", "json", "--jobs", "1", "-q"]);
-    let two = bidbook(&["auction", "--random", "40", "--seed", "5", "--format", "json", "--jobs", "2", "-q"]);
+    let one = bidbook(&[
+        "auction", "--random", "40", "--seed", "5", "--format", "json", "--jobs", "1", "-q",
+    ]);
+    let two = bidbook(&[
+        "auction", "--random", "40", "--seed", "5", "--format", "json", "--jobs", "2", "-q",
+    ]);
     assert!(one.status.success(), "{}", stderr(&one));
     assert_eq!(stdout(&one), stdout(&two));
     let lines = json_lines(&stdout(&one));
@@ -34,17 +38,30 @@ fn random_deals_are_reproducible_and_the_same_on_any_number_of_threads() {
         let auction = v["auction"].as_array().unwrap();
         assert!(auction.len() >= 4, "{v}");
         // Every auction ends with three passes after a bid, or four passes.
-        let tail: Vec<&str> = auction[auction.len() - 3..].iter().map(|c| c.as_str().unwrap()).collect();
+        let tail: Vec<&str> = auction[auction.len() - 3..]
+            .iter()
+            .map(|c| c.as_str().unwrap())
+            .collect();
         assert_eq!(tail, ["P", "P", "P"], "{v}");
         assert_eq!(v["calls"].as_array().unwrap().len(), auction.len());
     }
-    let other_seed = bidbook(&["auction", "--random", "40", "--seed", "6", "--format", "json", "-q"]);
+    let other_seed = bidbook(&[
+        "auction", "--random", "40", "--seed", "6", "--format", "json", "-q",
+    ]);
     assert_ne!(stdout(&one), stdout(&other_seed));
 }
 
 #[test]
 fn the_summary_counts_deals_and_calls() {
-    let o = bidbook(&["auction", "--random", "10", "--format", "json", "-o", "/dev/null"]);
+    let o = bidbook(&[
+        "auction",
+        "--random",
+        "10",
+        "--format",
+        "json",
+        "-o",
+        "/dev/null",
+    ]);
     assert!(o.status.success());
     assert!(stderr(&o).starts_with("10 deals bid, "), "{}", stderr(&o));
 }
@@ -52,11 +69,19 @@ fn the_summary_counts_deals_and_calls() {
 #[test]
 fn a_pbn_file_is_bid_and_keeps_its_tags_comments_and_old_auctions() {
     let dir = scratch("cli_deals", "club");
-    let o = bidbook_in(&dir, &["auction", &deals("club.pbn"), "-o", "out.pbn", "--explain"]);
+    let o = bidbook_in(
+        &dir,
+        &["auction", &deals("club.pbn"), "-o", "out.pbn", "--explain"],
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     let text = std::fs::read_to_string(dir.join("out.pbn")).unwrap();
     assert!(text.starts_with("% PBN 2.1"), "{text}");
-    for kept in ["[West \"Wendy\"]", "[Site \"Club\"]", "Nick's 1NT was passed out", "[Scoring \"MP\"]"] {
+    for kept in [
+        "[West \"Wendy\"]",
+        "[Site \"Club\"]",
+        "Nick's 1NT was passed out",
+        "[Scoring \"MP\"]",
+    ] {
         assert!(text.contains(kept), "lost {kept}:\n{text}");
     }
     assert_eq!(text.matches("[Deal ").count(), 3, "{text}");
@@ -66,8 +91,17 @@ fn a_pbn_file_is_bid_and_keeps_its_tags_comments_and_old_auctions() {
     assert!(text.contains("SJ S3 S2 S6"), "{text}");
     // The result is read back and its auctions are the rulebook's own.
     let again = bidbook_in(&dir, &["regress", "--golden", "out.pbn"]);
-    assert!(again.status.success(), "{}{}", stdout(&again), stderr(&again));
-    assert!(stdout(&again).contains("3 deals, 0 changed, 0 skipped"), "{}", stdout(&again));
+    assert!(
+        again.status.success(),
+        "{}{}",
+        stdout(&again),
+        stderr(&again)
+    );
+    assert!(
+        stdout(&again).contains("3 deals, 0 changed, 0 skipped"),
+        "{}",
+        stdout(&again)
+    );
 }
 
 #[test]
@@ -78,7 +112,10 @@ fn broken_deals_are_reported_with_their_line_and_the_others_still_bid() {
     assert!(err.contains("broken.pbn:11: skipped:"), "{err}");
     assert!(err.contains("broken.pbn:15: skipped:"), "{err}");
     assert!(err.contains("2 skipped"), "{err}");
-    let boards: Vec<u64> = json_lines(&stdout(&o)).iter().map(|v| v["board"].as_u64().unwrap()).collect();
+    let boards: Vec<u64> = json_lines(&stdout(&o))
+        .iter()
+        .map(|v| v["board"].as_u64().unwrap())
+        .collect();
     assert_eq!(boards, [1, 4]);
 }
 
@@ -96,11 +133,25 @@ fn lin_hand_records_are_read_and_written_as_pbn() {
 #[test]
 fn rbn_output_reads_back_with_the_same_auctions() {
     let dir = scratch("cli_deals", "rbn");
-    let o = bidbook_in(&dir, &["auction", "--random", "12", "--seed", "9", "--format", "rbn", "-o", "r.rbn", "-q"]);
+    let o = bidbook_in(
+        &dir,
+        &[
+            "auction", "--random", "12", "--seed", "9", "--format", "rbn", "-o", "r.rbn", "-q",
+        ],
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     let again = bidbook_in(&dir, &["regress", "--golden", "r.rbn"]);
-    assert!(again.status.success(), "{}{}", stdout(&again), stderr(&again));
-    assert!(stdout(&again).contains("12 deals, 0 changed"), "{}", stdout(&again));
+    assert!(
+        again.status.success(),
+        "{}{}",
+        stdout(&again),
+        stderr(&again)
+    );
+    assert!(
+        stdout(&again).contains("12 deals, 0 changed"),
+        "{}",
+        stdout(&again)
+    );
 }
 
 #[test]
@@ -120,7 +171,13 @@ fn the_golden_workflow_reports_changes_then_blesses_them() {
     // Board 3's stored auction is not what the rulebook bids.
     std::fs::copy(deals("club.pbn"), dir.join("gold.pbn")).unwrap();
     let before = bidbook_in(&dir, &["regress", "--golden", "gold.pbn"]);
-    assert_eq!(before.status.code(), Some(1), "{}{}", stdout(&before), stderr(&before));
+    assert_eq!(
+        before.status.code(),
+        Some(1),
+        "{}{}",
+        stdout(&before),
+        stderr(&before)
+    );
     let report = stdout(&before);
     assert!(report.contains("first difference at call"), "{report}");
     assert!(report.contains("stored"), "{report}");
@@ -132,7 +189,10 @@ fn the_golden_workflow_reports_changes_then_blesses_them() {
     assert_eq!(v["changed"], 0);
     assert_eq!(v["deals"], 3);
     let text = std::fs::read_to_string(dir.join("gold.pbn")).unwrap();
-    assert!(text.contains("[West \"Wendy\"]") && text.contains("Nick's 1NT was passed out"), "{text}");
+    assert!(
+        text.contains("[West \"Wendy\"]") && text.contains("Nick's 1NT was passed out"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -143,7 +203,10 @@ fn bless_refuses_to_drop_deals_it_cannot_read() {
     let o = bidbook_in(&dir, &["regress", "--golden", "gold.pbn", "--bless"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("not blessed"), "{}", stderr(&o));
-    assert_eq!(std::fs::read_to_string(dir.join("gold.pbn")).unwrap(), original);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("gold.pbn")).unwrap(),
+        original
+    );
 }
 
 #[test]
@@ -165,7 +228,20 @@ fn regress_between_two_rulebooks_reports_the_changed_deals() {
     }
     let base = book.display().to_string();
     let new = new.display().to_string();
-    let args = ["regress", "--base", &base, "--new", &new, "--random", "400", "--seed", "2", "--json", "--html", "report.html"];
+    let args = [
+        "regress",
+        "--base",
+        &base,
+        "--new",
+        &new,
+        "--random",
+        "400",
+        "--seed",
+        "2",
+        "--json",
+        "--html",
+        "report.html",
+    ];
     let o = bidbook_in(&dir, &args);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
@@ -178,9 +254,24 @@ fn regress_between_two_rulebooks_reports_the_changed_deals() {
     assert!(v["by_prefix"][0]["count"].as_u64().unwrap() > 0);
     let html = std::fs::read_to_string(dir.join("report.html")).unwrap();
     assert!(html.contains("class=\"diagram\"") && html.contains("class=\"diff\""));
-    let allowed = bidbook_in(&dir, &["regress", "--base", &base, "--new", &new, "--random", "50", "--allow-changes"]);
+    let allowed = bidbook_in(
+        &dir,
+        &[
+            "regress",
+            "--base",
+            &base,
+            "--new",
+            &new,
+            "--random",
+            "50",
+            "--allow-changes",
+        ],
+    );
     assert!(allowed.status.success(), "{}", stderr(&allowed));
-    let same = bidbook_in(&dir, &["regress", "--base", &base, "--new", &base, "--random", "50"]);
+    let same = bidbook_in(
+        &dir,
+        &["regress", "--base", &base, "--new", &base, "--random", "50"],
+    );
     assert!(same.status.success(), "{}", stdout(&same));
     assert!(stdout(&same).contains("50 deals, 0 changed, 0 skipped"));
 }

@@ -105,7 +105,10 @@ impl Board {
     #[must_use]
     pub fn effective_dealer(&self) -> Seat {
         self.dealer
-            .or_else(|| self.number.map(|n| Seat::ALL[(n.wrapping_sub(1) % 4) as usize]))
+            .or_else(|| {
+                self.number
+                    .map(|n| Seat::ALL[(n.wrapping_sub(1) % 4) as usize])
+            })
             .or_else(|| self.auction.as_ref().map(|a| a.dealer))
             .unwrap_or(Seat::North)
     }

@@ -117,8 +117,6 @@ struct Pending {
     value: Range<usize>,
     /// The line of the key.
     line: usize,
-    /// Whether the key starts its line.
-    line_start: bool,
 }
 
 /// What is known of the board being read.
@@ -145,8 +143,8 @@ impl State {
         self.md_line.is_some() || self.has_ah || !self.calls.is_empty()
     }
 
-    /// Whether a pair with this key starts the next board.
-    fn starts_next(&self, key: &[u8], line_start: bool) -> bool {
+    /// Whether a pair with this key (lowercase) starts the next board.
+    fn starts_next(&self, key: &[u8; 2], line_start: bool) -> bool {
         let has_md = self.md_line.is_some();
         match key {
             b"qx" => self.has_substance(),
@@ -257,13 +255,13 @@ impl<R: BufRead> LinReader<R> {
 
     /// Reads the next board's pairs into `raw`; `None` at the end.
     fn read_board(&mut self) -> Result<Option<(State, Vec<u8>)>, ReadError> {
-        let mut raw = Vec::with_capacity(512);
+        let mut raw = Vec::new();
         let mut state = State::default();
         let mut first = true;
         loop {
-            let (key, value, line, line_start) = if let Some(p) = self.pending.take() {
+            let (key, value, line) = if let Some(p) = self.pending.take() {
                 raw = p.raw;
-                (p.key, p.value, p.line, p.line_start)
+                (p.key, p.value, p.line)
             } else {
                 let Some((key_field, terminated)) = self.field(&mut raw)? else {
                     break;
@@ -272,9 +270,7 @@ impl<R: BufRead> LinReader<R> {
                 // The key's line: breaks before it count.
                 self.advance(&raw[key_field.start..key.start]);
                 let (line, line_start) = (self.line, self.line_start);
-                let after_key = raw[key.end..key_field.end].to_vec();
-                self.advance(&raw[key.clone()]);
-                self.advance(&after_key);
+                self.advance(&raw[key.start..key_field.end]);
                 if !terminated {
                     break; // trailing text without a pair
                 }
@@ -285,8 +281,12 @@ impl<R: BufRead> LinReader<R> {
                     }
                     None => raw.len()..raw.len(),
                 };
-                let key_bytes = raw[key.clone()].to_ascii_lowercase();
-                if !first && state.starts_next(&key_bytes, line_start) {
+                let k = &raw[key.clone()];
+                let lower = match k {
+                    [a, b] => [a.to_ascii_lowercase(), b.to_ascii_lowercase()],
+                    _ => [0; 2],
+                };
+                if !first && state.starts_next(&lower, line_start) {
                     let mut next = Vec::with_capacity(512);
                     next.extend_from_slice(&raw[key.start..]);
                     let base = key.start;
@@ -296,13 +296,11 @@ impl<R: BufRead> LinReader<R> {
                         key: 0..key.end - base,
                         value: value.start - base..value.end - base,
                         line,
-                        line_start,
                     });
                     return Ok(Some((state, raw)));
                 }
-                (key, value, line, line_start)
+                (key, value, line)
             };
-            let _ = line_start;
             if first {
                 state.first_line = line;
                 first = false;
@@ -433,7 +431,6 @@ fn parse_md(value: &str, scratch: &mut String) -> Result<(Option<Seat>, Deal), S
         _ => (None, v),
     };
     let mut by_seat = [Hand::EMPTY; 4];
-    let mut count = 0;
     for (k, part) in hands.split(',').enumerate() {
         let part = part.trim();
         if k >= 4 {
@@ -445,9 +442,7 @@ fn parse_md(value: &str, scratch: &mut String) -> Result<(Option<Seat>, Deal), S
         let seat = MD_SEATS[k];
         by_seat[seat as usize] = parse_lin_hand(part, scratch)
             .map_err(|why| format!("{}'s hand `{part}`: {why}", engine::deal::seat_name(seat)))?;
-        count = k + 1;
     }
-    let _ = count;
     let full = MD_SEATS[..3]
         .iter()
         .all(|&s| by_seat[s as usize].len() == 13);

@@ -5,7 +5,7 @@
 
 use deal_formats::pbn::{PbnGame, PbnReader, write_board, write_game};
 use deal_formats::{ReadError, RecordedAuction, RecordedCall};
-use engine::auction::{Bidding, Call, call_at};
+use engine::auction::{Bidding, Call};
 use engine::vulnerability::Vulnerability;
 use proptest::prelude::*;
 use std::path::Path;
@@ -186,11 +186,9 @@ fn valid_files_round_trip_whole() {
         .replace('\n', "\r\n")
         .into_bytes();
     check(&crlf, &[200, 0, 0, 0], &[3]);
-    let mut cut = bytes.clone();
+    let mut cut = bytes;
     while cut.last() == Some(&b'\n') {
         cut.pop();
     }
     check(&cut, &[255, 0, 0, 0], &[2]);
-    // A mutation that hit nothing still reads.
-    assert!(call_at(0).is_some());
 }

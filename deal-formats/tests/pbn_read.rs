@@ -10,7 +10,9 @@ use engine::vulnerability::Vulnerability;
 use std::path::Path;
 
 fn data(name: &str) -> Vec<u8> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pbn").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/pbn")
+        .join(name);
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
@@ -52,13 +54,22 @@ fn seed_example_game() {
     let a = b.auction.as_ref().unwrap();
     assert_eq!(a.dealer, Seat::North);
     assert_eq!(calls(a), "1D 1S 3H 4S 4N X P P 5C X 5H X P P P");
-    assert_eq!(a.calls[2].note.as_deref(), Some("non-forcing 6-9 points, 6-card"));
-    assert_eq!(a.calls[4].note.as_deref(), Some("two colors: clubs and diamonds"));
+    assert_eq!(
+        a.calls[2].note.as_deref(),
+        Some("non-forcing 6-9 points, 6-card")
+    );
+    assert_eq!(
+        a.calls[4].note.as_deref(),
+        Some("two colors: clubs and diamonds")
+    );
     // The play's note 1 is not the auction's.
     assert_eq!(a.calls.iter().filter(|c| c.note.is_some()).count(), 2);
     assert!(a.calls.iter().all(|c| !c.alert));
     let (contract, declarer) = a.contract().unwrap();
-    assert_eq!((contract.to_string(), declarer), ("5♥x".to_owned(), Seat::South));
+    assert_eq!(
+        (contract.to_string(), declarer),
+        ("5♥x".to_owned(), Seat::South)
+    );
 }
 
 #[test]
@@ -104,7 +115,10 @@ fn bridgecomposer_export() {
     let a = g.board().auction.as_ref().unwrap();
     assert_eq!(calls(a), "1S P 2N P 4S P P P");
     assert_eq!(a.calls[0].note.as_deref(), Some(r"5+ \S, 11-21 HCP"));
-    assert_eq!(a.calls[2].note.as_deref(), Some(r"Jacoby: 4+ \S, game forcing"));
+    assert_eq!(
+        a.calls[2].note.as_deref(),
+        Some(r"Jacoby: 4+ \S, game forcing")
+    );
     // Passed out.
     let a = games[1].board().auction.as_ref().unwrap();
     assert_eq!(calls(a), "P P P P");
@@ -135,7 +149,11 @@ fn dealer4_double_hash_inheritance() {
         let b = g.board();
         assert_eq!(b.number, Some(n));
         assert_eq!(b.dealer, Some(b.effective_dealer()));
-        assert_eq!(b.vulnerability, Some(Vulnerability::of_board(n)), "board {n}");
+        assert_eq!(
+            b.vulnerability,
+            Some(Vulnerability::of_board(n)),
+            "board {n}"
+        );
         assert!(b.deal.is_full());
         assert_eq!(g.tag("Event"), Some("Monday Pairs"), "board {n}");
         assert_eq!(g.tag("Site"), Some("Bridgeclub Utrecht"));
@@ -212,7 +230,10 @@ fn broken_games_are_skipped_with_their_lines_and_the_rest_read() {
     let expected = [
         (7, "bad Deal"),
         (10, "bad Dealer `Q`"),
-        (22, "illegal auction: call 3 `1H`: insufficient bid after 1S"),
+        (
+            22,
+            "illegal auction: call 3 `1H`: insufficient bid after 1S",
+        ),
         (28, "comment `{` is never closed"),
         (36, "tag Event: the value's closing quote is missing"),
         (43, "no Deal tag"),

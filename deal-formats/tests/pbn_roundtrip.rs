@@ -156,7 +156,12 @@ fn check_rewrite(
     let back: Vec<PbnGame> = PbnReader::new(file.as_slice())
         .map(|r| r.unwrap_or_else(|e| panic!("{name}: {e}\n{}", String::from_utf8_lossy(&file))))
         .collect();
-    assert_eq!(back.len(), games.len(), "{name}\n{}", String::from_utf8_lossy(&file));
+    assert_eq!(
+        back.len(),
+        games.len(),
+        "{name}\n{}",
+        String::from_utf8_lossy(&file)
+    );
     for ((g, h), new) in games.iter().zip(&back).zip(&auctions) {
         let at = format!("{name}:{}", g.line());
         let (b, c) = (g.board(), h.board());
@@ -257,7 +262,13 @@ fn the_same_contract_keeps_the_play_and_result() {
     for name in FILES {
         let games: Vec<PbnGame> = games_of(&data(name))
             .into_iter()
-            .filter(|g| g.board().auction.as_ref().and_then(RecordedAuction::contract).is_some())
+            .filter(|g| {
+                g.board()
+                    .auction
+                    .as_ref()
+                    .and_then(RecordedAuction::contract)
+                    .is_some()
+            })
             .collect();
         let same = |g: &PbnGame| {
             let (contract, declarer) = g.board().auction.as_ref().unwrap().contract().unwrap();
@@ -270,7 +281,10 @@ fn the_same_contract_keeps_the_play_and_result() {
             }
             if !g.board().auction.as_ref().unwrap().same_calls(&same(g)) {
                 let text = String::from_utf8_lossy(h.text()).into_owned();
-                assert!(text.contains("Previous auction (the same contract"), "{text}");
+                assert!(
+                    text.contains("Previous auction (the same contract"),
+                    "{text}"
+                );
             }
         }
     }
@@ -284,10 +298,14 @@ fn a_changed_contract_moves_the_play_into_commentary() {
     let new = |_: &PbnGame| {
         auction(
             Seat::North,
-            &[("1NT", false, None), ("P", false, None), ("3NT", false, None)]
-                .into_iter()
-                .chain([("P", false, None); 3])
-                .collect::<Vec<_>>(),
+            &[
+                ("1NT", false, None),
+                ("P", false, None),
+                ("3NT", false, None),
+            ]
+            .into_iter()
+            .chain([("P", false, None); 3])
+            .collect::<Vec<_>>(),
         )
     };
     let back = check_rewrite("bridgecomposer.pbn", &games[..1], new);
@@ -381,6 +399,9 @@ fn boards_with_a_new_auction_in_export_format() {
     let back = games_of(&out);
     assert_eq!(back[0].board().auction.as_ref(), Some(&new));
     assert_eq!(back[0].tag("Contract"), Some("3NT"));
-    assert_eq!(back[0].tag("Declarer"), Some(dealer.letter().to_string().as_str()));
+    assert_eq!(
+        back[0].tag("Declarer"),
+        Some(dealer.letter().to_string().as_str())
+    );
     assert_eq!(back[0].tag("Result"), Some("?"));
 }

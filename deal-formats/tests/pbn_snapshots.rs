@@ -119,6 +119,10 @@ fn boards_from_scratch_in_export_format() {
     write_board(&mut out, &board, None).unwrap();
     let unfinished = auction(Seat::South, "1C 1H 1S 2H");
     write_board(&mut out, &board, Some(&unfinished)).unwrap();
-    assert!(!String::from_utf8_lossy(&out).replace("\r\n", "").contains('\n'));
+    assert!(
+        !String::from_utf8_lossy(&out)
+            .replace("\r\n", "")
+            .contains('\n')
+    );
     insta::assert_snapshot!(shown(&out));
 }

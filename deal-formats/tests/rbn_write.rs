@@ -455,6 +455,18 @@ fn rbn_writer_states_what_left_out_games_gave() {
             }
         }
     }
+    // A game after a skipped one inherits from it; written without it, the
+    // inherited labels are stated.
+    let file = b"E Club game\nB 1\nH W:AK:QJ\nA NZ:1S1H\n\nB 2\n\n";
+    let results: Vec<_> = RbnReader::new(&file[..]).collect();
+    assert!(results[0].is_err());
+    let second = results[1].as_ref().unwrap();
+    let mut w = RbnWriter::new(Vec::new());
+    w.write_game(second, None).unwrap();
+    assert_eq!(text(w.get_ref()), "E Club game\nH W:AK:QJ\nB 2\n\n");
+    let back = games_of(w.get_ref());
+    same_board(back[0].board(), second.board());
+
     // In the order read, nothing is added.
     let mut w = RbnWriter::new(Vec::new());
     for game in &g {

@@ -6,7 +6,9 @@ use crate::deal_output::{OutputFormat, recorded_auction, write_game};
 use crate::deal_pipeline::{RunOptions, RunSummary, for_each_game};
 use crate::output_file::OutputFile;
 use crate::rules_arg::RulesArg;
+use deal_formats::RecordedAuction;
 use deal_formats::pbn;
+use deal_formats::rbn::{self, RbnWriter};
 use engine::bid_deal::{BiddenDeal, bid_deal};
 use engine::book::Scratch;
 use engine::rulebook::Rulebook;
@@ -79,15 +81,24 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let rulebook = args.rules.load()?;
     let sources = sources(&args.deals, args.from, args.random, args.seed)?;
-    let format = args.format.unwrap_or(match sources.first().and_then(|s| s.format) {
-        Some(InputFormat::Rbn) => OutputFormat::Rbn,
-        _ => OutputFormat::Pbn,
-    });
+    let format = args
+        .format
+        .unwrap_or(match sources.first().and_then(|s| s.format) {
+            Some(InputFormat::Rbn) => OutputFormat::Rbn,
+            _ => OutputFormat::Pbn,
+        });
     let needs_header = format == OutputFormat::Pbn && sources[0].format != Some(InputFormat::Pbn);
-    let mut out = OutputFile::create(args.output.as_deref(), &args.deals)?;
+    let mut file = OutputFile::create(args.output.as_deref(), &args.deals)?;
     if needs_header {
-        pbn::write_header(&mut out)?;
+        pbn::write_header(&mut file)?;
     }
+    // RBN games are written in order by one writer, which knows what each
+    // game inherits from the one before (labels that repeat).
+    let mut out = if format == OutputFormat::Rbn {
+        Output::Rbn(RbnWriter::new(file))
+    } else {
+        Output::Plain(file)
+    };
     let mut calls = 0usize;
     let mut not_bid = 0usize;
     let options = RunOptions {
@@ -98,12 +109,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         sources,
         options,
         || rulebook.book.scratch_with_memo(QUESTION_MEMO),
-        |scratch: &mut Scratch, game: &InputGame| render(&rulebook, format, args.explain, game, scratch),
+        |scratch: &mut Scratch, game: &InputGame| {
+            render(&rulebook, format, args.explain, game, scratch)
+        },
         |name, game, result| {
             match result {
-                Ok((bytes, n)) => {
+                Ok((rendered, n)) => {
                     calls += n;
-                    out.write_all(&bytes)?;
+                    out.write(&game, rendered)?;
                 }
                 Err(why) => {
                     eprintln!("{name}:{}: skipped: {why}", game.board().line);
@@ -126,20 +139,67 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     })
 }
 
+/// A bid game ready for the output: bytes written by a worker, or (RBN)
+/// the auction for the writer that keeps the games in order.
+enum Rendered {
+    /// The game as written.
+    Bytes(Vec<u8>),
+    /// The auction bid, for the RBN writer.
+    Rbn(RecordedAuction),
+}
+
 /// Bids one game and writes it; `Err(why)` when it cannot be bid. The
-/// number of calls comes back with the bytes.
+/// number of calls comes back with it.
 fn render(
     rulebook: &Rulebook,
     format: OutputFormat,
     explain: bool,
     game: &InputGame,
     scratch: &mut Scratch,
-) -> Result<(Vec<u8>, usize), String> {
+) -> Result<(Rendered, usize), String> {
     let bidden = bid_game(rulebook, game, scratch)?;
     let auction = recorded_auction(rulebook, &bidden, explain);
+    let calls = bidden.decisions.len();
+    if format == OutputFormat::Rbn {
+        return Ok((Rendered::Rbn(auction), calls));
+    }
     let mut bytes = Vec::with_capacity(512);
     write_game(&mut bytes, format, rulebook, game, &bidden, &auction).map_err(|e| e.to_string())?;
-    Ok((bytes, bidden.decisions.len()))
+    Ok((Rendered::Bytes(bytes), calls))
+}
+
+/// Where bid games go: the output file, or an RBN writer around it.
+enum Output {
+    /// PBN or JSON: bytes written by the workers.
+    Plain(OutputFile),
+    /// RBN: games written in order by one writer.
+    Rbn(RbnWriter<OutputFile>),
+}
+
+impl Output {
+    /// Writes one bid game.
+    fn write(&mut self, game: &InputGame, rendered: Rendered) -> std::io::Result<()> {
+        match (self, rendered) {
+            (Self::Plain(file), Rendered::Bytes(bytes)) => file.write_all(&bytes),
+            (Self::Rbn(writer), Rendered::Rbn(auction)) => match game {
+                InputGame::Rbn(g) => writer.write_game(g, Some(&auction)),
+                other => writer.write_board(other.board(), Some(&auction)),
+            },
+            // Not produced (the format decides both), but well defined.
+            (Self::Rbn(writer), Rendered::Bytes(bytes)) => writer.get_mut().write_all(&bytes),
+            (Self::Plain(file), Rendered::Rbn(auction)) => {
+                rbn::write_board(file, game.board(), Some(&auction))
+            }
+        }
+    }
+
+    /// Flushes and closes the output.
+    fn finish(self) -> anyhow::Result<()> {
+        match self {
+            Self::Plain(file) => file.finish(),
+            Self::Rbn(writer) => writer.into_inner().finish(),
+        }
+    }
 }
 
 /// Bids a game's deal with its dealer and vulnerability; `Err(why)` when
@@ -172,7 +232,10 @@ pub fn summary_line(summary: &RunSummary, bid: usize, calls: usize) -> String {
         line.push_str(&format!("; {} skipped", summary.skipped));
     }
     if summary.stopped > 0 {
-        line.push_str(&format!("; {} file(s) not read to the end", summary.stopped));
+        line.push_str(&format!(
+            "; {} file(s) not read to the end",
+            summary.stopped
+        ));
     }
     line
 }

@@ -18,7 +18,9 @@ use std::process::ExitCode;
 
 /// Arguments of `bidbook regress`.
 #[derive(Debug, clap::Args)]
-#[command(about = "Report the deals whose auction changed between two rulebooks (or against a golden file)")]
+#[command(
+    about = "Report the deals whose auction changed between two rulebooks (or against a golden file)"
+)]
 #[command(
     long_about = "Bid every deal with two rulebooks and report each deal whose auction changed: \
 board, dealer, vulnerability, the four hands, both auctions, the first call that differs and \
@@ -108,7 +110,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             _ => OutputFormat::Pbn,
         };
         let mut blessed = if args.bless {
-            Some(OutputFile::create(Some(golden), std::slice::from_ref(golden))?)
+            Some(OutputFile::create(
+                Some(golden),
+                std::slice::from_ref(golden),
+            )?)
         } else {
             None
         };
@@ -133,7 +138,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 Ok(Outcome { change, blessed })
             },
             |name, game, outcome| {
-                collect(&mut report, &mut not_bid, name, &game, outcome, blessed.as_mut())
+                collect(
+                    &mut report,
+                    &mut not_bid,
+                    name,
+                    &game,
+                    outcome,
+                    blessed.as_mut(),
+                )
             },
         )?;
         if let Some(out) = blessed {
@@ -150,7 +162,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         summary
     } else {
         let Some(base_path) = &args.base else {
-            anyhow::bail!("name the rulebook before the change with --base RULES (or use --golden GOLD.pbn)");
+            anyhow::bail!(
+                "name the rulebook before the change with --base RULES (or use --golden GOLD.pbn)"
+            );
         };
         report.names = ("base".to_owned(), "new".to_owned());
         let base = load(&Some(base_path.clone()))?;

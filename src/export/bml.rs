@@ -296,10 +296,11 @@ impl Renderer<'_> {
         impl Fn(usize) -> Option<Option<u32>> + '_,
         impl Fn(Option<u32>) -> Option<usize> + '_,
     ) {
-        let nodes = &self.walk.nodes;
+        let walk = self.walk;
+        let nodes = &walk.nodes;
         let ours = Self::ours(nodes[k].side(), place.we_opened);
         let value = move |v: usize| {
-            nodes[node].present_or_root(node, v).then(|| {
+            walk.reached(node, v).then(|| {
                 if ours {
                     nodes[k].meanings[v]
                 } else {

@@ -83,11 +83,10 @@ impl Records<'_> {
         let mut count = 0;
         let n = &self.walk.nodes[node];
         if node != 0 && self.ours(n.side()) {
-            let parent = &self.walk.nodes[n.parent];
             // Where the auction before the call does not exist, it does not
             // matter.
             let parts = split(Condition::ANY, self.we_opened, |v| {
-                parent.present_or_root(n.parent, v).then_some(n.meanings[v])
+                self.walk.reached(n.parent, v).then_some(n.meanings[v])
             });
             for (condition, meaning) in parts {
                 let Some(m) = meaning else { continue };
@@ -182,10 +181,10 @@ impl Records<'_> {
             }
             if open {
                 bits |= n.biddable | DEFEND;
-                if let Some(s) = n.standing {
-                    if self.ours(s.declarer) {
-                        bits |= 1 << s.strain;
-                    }
+                if let Some(s) = n.standing
+                    && self.ours(s.declarer)
+                {
+                    bits |= 1 << s.strain;
                 }
             }
         }

@@ -176,7 +176,7 @@ pub struct Node {
 impl Node {
     /// The side that made the last call (the opening side at odd depths).
     pub fn side(&self) -> Side {
-        if self.depth % 2 == 1 {
+        if !self.depth.is_multiple_of(2) {
             Side::Opener
         } else {
             Side::Other
@@ -185,7 +185,7 @@ impl Node {
 
     /// The side to call next.
     pub fn next_side(&self) -> Side {
-        if self.depth % 2 == 0 {
+        if self.depth.is_multiple_of(2) {
             Side::Opener
         } else {
             Side::Other
@@ -195,12 +195,6 @@ impl Node {
     /// Whether the walk reached this auction in variant `v`.
     pub fn present(&self, v: usize) -> bool {
         self.meanings[v].is_some()
-    }
-
-    /// Whether the walk reached this auction (node `id`) in variant `v`;
-    /// the root, before any call, is in every variant.
-    pub fn present_or_root(&self, id: usize, v: usize) -> bool {
-        id == 0 || self.present(v)
     }
 }
 
@@ -244,6 +238,12 @@ impl Walk {
         }
         calls.reverse();
         calls
+    }
+
+    /// Whether the walk reached `node` in variant `v` (the root, before any
+    /// call, is in every variant).
+    pub fn reached(&self, node: usize, v: usize) -> bool {
+        node == 0 || self.nodes[node].present(v)
     }
 
     /// The calls of `node` written as a rule sequence (`1N:P:2C`).

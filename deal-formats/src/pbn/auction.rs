@@ -160,9 +160,9 @@ pub(crate) fn read_auction(
                     }
                     if token.eq_ignore_ascii_case("AP") {
                         while !bidding.has_ended() {
-                            bidding.push(Call::Pass).map_err(|e| {
-                                fail(word.line, format!("illegal auction: {e}"))
-                            })?;
+                            bidding
+                                .push(Call::Pass)
+                                .map_err(|e| fail(word.line, format!("illegal auction: {e}")))?;
                             calls.push(RecordedCall::plain(Call::Pass));
                         }
                         continue;
@@ -240,7 +240,7 @@ pub(crate) fn write_auction(auction: &RecordedAuction, nl: &str, out: &mut Strin
     out.push_str(nl);
     for (k, recorded) in auction.calls.iter().enumerate() {
         if k > 0 {
-            out.push_str(if k % 4 == 0 { nl } else { " " });
+            out.push_str(if k.is_multiple_of(4) { nl } else { " " });
         }
         call_text(recorded.call, out);
         if recorded.alert {
@@ -261,7 +261,11 @@ pub(crate) fn write_auction(auction: &RecordedAuction, nl: &str, out: &mut Strin
         .is_ok_and(|b| b.has_ended());
     if !ended {
         if !auction.calls.is_empty() {
-            out.push_str(if auction.calls.len() % 4 == 0 { nl } else { " " });
+            out.push_str(if auction.calls.len().is_multiple_of(4) {
+                nl
+            } else {
+                " "
+            });
         }
         out.push('*');
     }

@@ -24,9 +24,9 @@ impl Outcome {
     /// The outcome of a recorded auction.
     pub(crate) fn of(auction: &RecordedAuction) -> Self {
         match auction.bidding(Vulnerability::None) {
-            Ok(b) if b.has_ended() => {
-                b.contract().map_or(Self::PassedOut, |(c, d)| Self::Played(c, d))
-            }
+            Ok(b) if b.has_ended() => b
+                .contract()
+                .map_or(Self::PassedOut, |(c, d)| Self::Played(c, d)),
             _ => Self::Unknown,
         }
     }

@@ -9,10 +9,10 @@ use crate::pbn::tags::{decode, inheritable, push_value};
 use crate::pbn::tokens::{RawTag, Tokens, tokenize};
 use contract_bridge::Seat;
 use core::ops::Range;
-use std::borrow::Cow;
 use core::str::FromStr;
 use engine::deal::parse_pbn_deal;
 use engine::vulnerability::Vulnerability;
+use std::borrow::Cow;
 
 /// One game as read: everything the file said, raw text kept.
 ///

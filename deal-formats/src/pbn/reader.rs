@@ -192,7 +192,8 @@ impl<R: BufRead> Iterator for PbnReader<R> {
 mod tests {
     use super::*;
 
-    const DEAL: &str = "[Deal \"N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85\"]";
+    const DEAL: &str =
+        "[Deal \"N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85\"]";
 
     fn read(text: &str) -> Vec<Result<PbnGame, ReadError>> {
         PbnReader::new(text.as_bytes()).collect()
@@ -209,7 +210,10 @@ mod tests {
         let games: Vec<PbnGame> = games.into_iter().map(Result::unwrap).collect();
         let joined: Vec<u8> = games.iter().flat_map(|g| g.text().to_vec()).collect();
         assert_eq!(String::from_utf8(joined).unwrap(), file);
-        assert_eq!(games.iter().map(PbnGame::line).collect::<Vec<_>>(), [6, 12, 15]);
+        assert_eq!(
+            games.iter().map(PbnGame::line).collect::<Vec<_>>(),
+            [6, 12, 15]
+        );
         assert!(games[0].text().starts_with(b"% PBN 2.1\n"));
         assert!(games[2].text().ends_with(b"% the end\n"));
     }
@@ -224,7 +228,10 @@ mod tests {
             other => panic!("{other:?}"),
         }
         let g = games[1].as_ref().unwrap();
-        assert_eq!(g.text(), format!("% PBN 2.1\n\n\n[Board \"2\"]\n{DEAL}\n").as_bytes());
+        assert_eq!(
+            g.text(),
+            format!("% PBN 2.1\n\n\n[Board \"2\"]\n{DEAL}\n").as_bytes()
+        );
         assert_eq!(g.line(), 6);
     }
 
@@ -245,6 +252,22 @@ mod tests {
         }
         assert_eq!(games[2].as_ref().unwrap().tag("Board"), Some("3"));
         assert_eq!(games[2].as_ref().unwrap().line(), 9);
+    }
+
+    #[test]
+    fn braces_and_semicolons_in_values_and_escape_lines_in_games() {
+        let file = format!(
+            "\u{feff}[Event \"Cup {{A;B}}\"] [West \"Smith;Jones\"]\n% an escape line\n{DEAL}\n\n\
+             [Event \"x\"]\n{DEAL}\n"
+        );
+        let games = read(&file);
+        assert_eq!(games.len(), 2, "{games:?}");
+        let g = games[0].as_ref().unwrap();
+        assert_eq!(g.tag("Event"), Some("Cup {A;B}"));
+        assert_eq!(g.tag("West"), Some("Smith;Jones"));
+        assert_eq!(g.line(), 1);
+        assert!(g.text().starts_with("\u{feff}".as_bytes()));
+        assert_eq!(games[1].as_ref().unwrap().line(), 5);
     }
 
     #[test]

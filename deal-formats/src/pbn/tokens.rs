@@ -157,7 +157,8 @@ impl Cursor<'_> {
 
     /// Moves to the line end (not past it).
     fn skip_line(&mut self) {
-        self.i = memchr::memchr(b'\n', &self.text[self.i..self.end]).map_or(self.end, |p| self.i + p);
+        self.i =
+            memchr::memchr(b'\n', &self.text[self.i..self.end]).map_or(self.end, |p| self.i + p);
     }
 
     fn error(&self, line: usize, why: impl Into<String>) -> SyntaxError {
@@ -185,17 +186,26 @@ impl Cursor<'_> {
         let shown = || String::from_utf8_lossy(&self.text[name.clone()]).into_owned();
         self.skip_space();
         if self.i >= self.end || self.text[self.i] != b'"' {
-            return Err(self.error(line, format!("tag {}: its value is not a quoted string", shown())));
+            return Err(self.error(
+                line,
+                format!("tag {}: its value is not a quoted string", shown()),
+            ));
         }
         let value_start = self.i + 1;
         let Some(close) = string_end(&self.text[..self.end], value_start) else {
-            return Err(self.error(self.line, format!("tag {}: the value's closing quote is missing", shown())));
+            return Err(self.error(
+                self.line,
+                format!("tag {}: the value's closing quote is missing", shown()),
+            ));
         };
         let escaped = self.text[value_start..close].contains(&b'\\');
         self.i = close + 1;
         self.skip_space();
         if self.i >= self.end || self.text[self.i] != b']' {
-            return Err(self.error(self.line, format!("tag {}: `]` expected after the value", shown())));
+            return Err(self.error(
+                self.line,
+                format!("tag {}: `]` expected after the value", shown()),
+            ));
         }
         self.i += 1;
         Ok(RawTag {
@@ -324,7 +334,8 @@ mod tests {
         let s = "[Event \"A\"] [Site\"B\"][ Date\n \"C\"\n]\n";
         assert_eq!(
             names(s),
-            [("Event", "A"), ("Site", "B"), ("Date", "C")].map(|(a, b)| (a.to_owned(), b.to_owned()))
+            [("Event", "A"), ("Site", "B"), ("Date", "C")]
+                .map(|(a, b)| (a.to_owned(), b.to_owned()))
         );
         let t = tok(s).unwrap();
         assert_eq!(t.tags[2].line, 1);
@@ -351,16 +362,18 @@ mod tests {
     fn auction_words_and_section_ends() {
         let s = "[Auction \"N\"]\n1S! =1= Pass\nAP {c} [Note \"1:x\"] [Play \"E\"] SA -\n";
         let t = tok(s).unwrap();
-        let words: Vec<&str> = t
-            .auction_words
-            .iter()
-            .map(|w| &s[w.span.clone()])
-            .collect();
+        let words: Vec<&str> = t.auction_words.iter().map(|w| &s[w.span.clone()]).collect();
         assert_eq!(words, ["1S!", "=1=", "Pass", "AP"]);
         assert_eq!(t.auction_words[3].line, 3);
         assert_eq!(t.auction_tag, Some(0));
-        assert_eq!(&s[t.tags[0].span.start..t.tags[0].data_end], "[Auction \"N\"]\n1S! =1= Pass\nAP");
-        assert_eq!(&s[t.tags[2].span.start..t.tags[2].data_end], "[Play \"E\"] SA -");
+        assert_eq!(
+            &s[t.tags[0].span.start..t.tags[0].data_end],
+            "[Auction \"N\"]\n1S! =1= Pass\nAP"
+        );
+        assert_eq!(
+            &s[t.tags[2].span.start..t.tags[2].data_end],
+            "[Play \"E\"] SA -"
+        );
     }
 
     #[test]

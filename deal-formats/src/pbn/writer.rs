@@ -107,7 +107,9 @@ pub fn write_board(
             (d, c, outcome.result_value())
         },
     );
-    let number = board.number.map_or_else(|| "?".to_owned(), |n| n.to_string());
+    let number = board
+        .number
+        .map_or_else(|| "?".to_owned(), |n| n.to_string());
     let dealer_text = dealer.map_or_else(|| "?".to_owned(), |d| d.letter().to_string());
     let deal = format_pbn_deal(&board.deal, dealer.unwrap_or(Seat::North));
     let tags: [(&str, &str); 15] = [
@@ -580,7 +582,10 @@ mod tests {
     fn commentary_falls_back_to_line_comments() {
         let mut out = Vec::new();
         commentary(b"H:", &[b"[A \"1\"]\n1S", b"[B \"2\"]"], "\n", &mut out);
-        assert_eq!(String::from_utf8(out).unwrap(), "{H:\n[A \"1\"]\n1S\n[B \"2\"]}\n");
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "{H:\n[A \"1\"]\n1S\n[B \"2\"]}\n"
+        );
         let mut out = Vec::new();
         commentary(b"H:", &[b"[A \"{x}\"]\r\n1S"], "\r\n", &mut out);
         assert_eq!(

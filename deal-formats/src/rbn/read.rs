@@ -1,11 +1,6 @@
 //! Reading RBN files game by game: [`RbnReader`] yields an [`RbnGame`] per
-//! deal, keeping the game's bytes as read.
-//!
-//! A game ends at a blank line; further blank lines belong to it too, so
-//! that writing every game back reproduces the file. A block of lines with
-//! no label (a file signature `% RBN 2.2`, a text paragraph between games)
-//! is not a game: it is kept at the start of the game that follows. (Such a
-//! block at the very end of a file belongs to no game.)
+//! deal, keeping the game's bytes as read. See the [`rbn`](crate::rbn)
+//! module documentation for what makes a game.
 
 use super::auction::{parse_auction, recorded};
 use super::line::{self, A, B, H, Line, LineKind, P};

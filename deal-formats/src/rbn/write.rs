@@ -1,41 +1,6 @@
 //! Writing RBN: a game read from a file (unchanged, or with a new auction),
-//! or a board bidbook made.
-//!
-//! # A game with a new auction
-//!
-//! [`write_game`] keeps every line of the game but these:
-//!
-//! - the `A` label and its notes (the `1`–`9` lines before `P`) are
-//!   replaced by the new auction and its notes;
-//! - the `C` label is set to the new contract (added if the game had none;
-//!   dropped if the new auction is unfinished);
-//! - when the contract changes, the play (`P` and its notes) and the result
-//!   (`R`) no longer apply and are dropped, and so is the first field of
-//!   `M` (tricks after the lead in the contract; the double-dummy table after
-//!   the colon stays);
-//! - what was replaced or dropped is kept in a free-text paragraph at the
-//!   end of the game:
-//!   `{Previous auction: WZ:1S2H2S4D:4SPP5H:XA; contract: 5HX:N; play: E:CK972:…; result: 9-300:0}`
-//!   (the auction's notes as `(note 1: …)` after it; braces in old text
-//!   become parentheses, since RBN text cannot hold them).
-//!
-//! Evaluation marks (`!`, `?`) on the calls the new auction shares with the
-//! old one from the start are kept. A call alerted and explained is written
-//! `*^1`. RBN numbers notes 1 to 9: notes beyond the ninth distinct one go to
-//! a paragraph `{Note to call 12 (4C): …}` after the `A` label.
-//!
-//! # Repeated labels
-//!
-//! `T D L E S F K N B H` repeat from the previous game when a game does not
-//! state them, so a game's lines mean what they meant only after the game
-//! they followed. The free functions know nothing of what was written
-//! before: [`write_game`] writes the game's lines as they were (right when
-//! every game is written in the order read), and [`write_board`] states all
-//! ten labels, null ones included (right after anything). [`RbnWriter`]
-//! remembers what it wrote: it states a repeated label only where a reader
-//! of its output would otherwise inherit something else — so games can be
-//! left out, reordered or mixed with boards from other formats, and a file
-//! of boards states only what changes.
+//! a board bidbook made, and sequences of them through [`RbnWriter`]. The
+//! rules are in the [`rbn`](crate::rbn) module documentation.
 
 use super::auction::{ParsedCall, parse_auction, vulnerability_letter, write_auction};
 use super::contract::{Outcome, parse_contract, write_contract};
@@ -53,7 +18,9 @@ use std::io::{self, Write};
 /// With `auction` `None`, or the auction the game has (same calls, alerts
 /// and notes), the game is written exactly as read, byte for byte.
 /// Otherwise the game is rewritten with the new auction as the
-/// [module documentation](self) describes.
+/// [module documentation](crate::rbn#a-game-with-a-new-auction) describes:
+/// the `A` label and its notes replaced, `C` set, and what no longer
+/// applies kept in a `{Previous …}` paragraph.
 ///
 /// The game's lines are written as they were, so labels it did not state
 /// are inherited from whatever precedes it in the output: write every game
@@ -352,18 +319,19 @@ fn write_game_with(
     let eol = eol_of(game);
 
     let old_a = at[A].map(|i| game.data(i));
-    let old_calls = old_a.and_then(|data| {
-        let parsed = parse_auction(data).ok()?;
-        (parsed.dealer == auction.dealer)
-            .then_some(())
-            .and(parsed.calls)
-            .map(|calls| (calls, data))
-    });
-    let old_had_calls = old_a.is_some_and(|d| d.contains(&b':'));
-    let vul_letter = old_a
-        .and_then(|d| parse_auction(d).ok())
-        .and_then(|p| p.vul_letter)
+    let old_parsed = old_a.and_then(|data| Some((parse_auction(data).ok()?, data)));
+    let vul_letter = old_parsed
+        .as_ref()
+        .and_then(|(p, _)| p.vul_letter)
         .or_else(|| game.board().vulnerability.map(vulnerability_letter));
+    let old_had_calls = old_parsed.as_ref().is_some_and(|(p, _)| p.calls.is_some());
+    // The old calls, for their evaluation marks (same dealer only).
+    let old_calls = old_parsed.and_then(|(p, data)| {
+        if p.dealer != auction.dealer {
+            return None;
+        }
+        Some((p.calls?, data))
+    });
     let old_outcome = match at[C] {
         Some(i) => parse_contract(game.data(i)),
         None => game
@@ -427,9 +395,11 @@ fn write_game_with(
     });
     if changed {
         let mut add = |name: &str, data: &[u8]| {
-            let mut part = name.as_bytes().to_vec();
-            push_text(&mut part, data);
-            parts.push(part);
+            if !data.is_empty() {
+                let mut part = name.as_bytes().to_vec();
+                push_text(&mut part, data);
+                parts.push(part);
+            }
         };
         if let Some(i) = at[C] {
             add("contract: ", game.data(i));
