@@ -67,6 +67,7 @@ impl InputFormat {
 /// One game read from a source, in its own format (so that it can be
 /// written back losing nothing), or a random deal.
 #[derive(Debug, Clone)]
+#[allow(clippy::large_enum_variant)] // games are moved a chunk at a time, never boxed one by one
 pub enum InputGame {
     /// A PBN game.
     Pbn(PbnGame),

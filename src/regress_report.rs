@@ -382,7 +382,7 @@ fn auction_html(name: &str, side: &Side, other: &Side, c: &Change) -> String {
         out.push_str("<td></td>");
     }
     for (i, &call) in side.calls.iter().enumerate() {
-        if (lead + i) % 4 == 0 && i > 0 {
+        if (lead + i).is_multiple_of(4) && i > 0 {
             out.push_str("</tr><tr>");
         }
         let differs = i >= c.first || other.calls.get(i) != Some(&call);
@@ -394,9 +394,9 @@ fn auction_html(name: &str, side: &Side, other: &Side, c: &Change) -> String {
             call_html(call_token(call))
         );
     }
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "</tr></table><p>Contract: <b>{}</b></p></div>\n",
+        "</tr></table><p>Contract: <b>{}</b></p></div>",
         escape(&side.contract_text())
     );
     out

@@ -95,7 +95,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // RBN games are written in order by one writer, which knows what each
     // game inherits from the one before (labels that repeat).
     let mut out = if format == OutputFormat::Rbn {
-        Output::Rbn(RbnWriter::new(file))
+        Output::Rbn(Box::new(RbnWriter::new(file)))
     } else {
         Output::Plain(file)
     };
@@ -173,7 +173,7 @@ enum Output {
     /// PBN or JSON: bytes written by the workers.
     Plain(OutputFile),
     /// RBN: games written in order by one writer.
-    Rbn(RbnWriter<OutputFile>),
+    Rbn(Box<RbnWriter<OutputFile>>),
 }
 
 impl Output {

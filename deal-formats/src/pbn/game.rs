@@ -6,7 +6,7 @@ use crate::board::{Board, RecordedAuction, Skipped};
 use crate::pbn::auction::{AuctionSection, read_auction};
 use crate::pbn::inherit::{Inherit, Inheritance};
 use crate::pbn::tags::{decode, inheritable, push_value};
-use crate::pbn::tokens::{RawTag, Tokens, tokenize};
+use crate::pbn::tokens::{RawTag, Tokens, tokenize_into};
 use contract_bridge::Seat;
 use core::ops::Range;
 use core::str::FromStr;
@@ -149,7 +149,7 @@ impl PbnGame {
 
     /// Reads a game from `text[body]` (the lines before `body` are kept as
     /// they are), `first_line` being the line of `body`'s start. Values are
-    /// resolved against, and recorded in, `inheritance`.
+    /// resolved against, and recorded in, the context's inheritance.
     ///
     /// # Errors
     ///
@@ -159,9 +159,9 @@ impl PbnGame {
         text: Vec<u8>,
         body: Range<usize>,
         first_line: usize,
-        inheritance: &mut Inheritance,
+        context: &mut Context,
     ) -> Result<Self, (Vec<u8>, Skipped)> {
-        match Parsed::read(&text, body.clone(), first_line, inheritance) {
+        match Parsed::read(&text, body.clone(), first_line, context) {
             Ok(p) => Ok(Self {
                 text,
                 body,
@@ -174,6 +174,16 @@ impl PbnGame {
             Err(e) => Err((text, e)),
         }
     }
+}
+
+/// What reading a game takes from the games before it, and buffers reused
+/// from game to game.
+#[derive(Debug, Default)]
+pub(crate) struct Context {
+    /// Tag values for `#` and `##`.
+    pub inheritance: Inheritance,
+    /// The tokens of the game being read.
+    tokens: Tokens,
 }
 
 /// A game read, less its text.
@@ -190,9 +200,13 @@ impl Parsed {
         text: &[u8],
         body: Range<usize>,
         first_line: usize,
-        inheritance: &mut Inheritance,
+        context: &mut Context,
     ) -> Result<Self, Skipped> {
-        let mut tokens = tokenize(text, body.clone(), first_line).map_err(|e| Skipped {
+        let Context {
+            inheritance,
+            tokens,
+        } = context;
+        tokenize_into(text, body.clone(), first_line, tokens).map_err(|e| Skipped {
             line: e.line,
             why: e.why,
         })?;
@@ -200,7 +214,7 @@ impl Parsed {
         let body = &text[body];
         let latin1 = !body.is_ascii() && core::str::from_utf8(body).is_err();
         let line = tokens.first_line.unwrap_or(first_line);
-        let (values, tags) = resolve(text, body_range, &mut tokens, latin1, inheritance);
+        let (values, tags) = resolve(text, body_range, tokens, latin1, inheritance);
         let mut parsed = Self {
             latin1,
             values,
@@ -215,7 +229,7 @@ impl Parsed {
             },
             auction_tag: tokens.auction_tag,
         };
-        parsed.fill_board(text, &tokens)?;
+        parsed.fill_board(text, tokens)?;
         Ok(parsed)
     }
 
@@ -439,13 +453,13 @@ mod tests {
     use super::*;
 
     fn read_all(games: &[&str]) -> Vec<Result<PbnGame, Skipped>> {
-        let mut inheritance = Inheritance::default();
+        let mut context = Context::default();
         games
             .iter()
             .map(|g| {
                 let text = g.as_bytes().to_vec();
                 let len = text.len();
-                PbnGame::read(text, 0..len, 1, &mut inheritance).map_err(|(_, e)| e)
+                PbnGame::read(text, 0..len, 1, &mut context).map_err(|(_, e)| e)
             })
             .collect()
     }

@@ -15,8 +15,7 @@
 //! and then nothing.
 
 use crate::board::ReadError;
-use crate::pbn::game::PbnGame;
-use crate::pbn::inherit::Inheritance;
+use crate::pbn::game::{Context, PbnGame};
 use crate::pbn::lines::Scanner;
 use std::io::{self, BufRead};
 
@@ -49,7 +48,8 @@ pub struct PbnReader<R: BufRead> {
     /// Whether the current block holds a tag pair (so is a game).
     block_has_tag: bool,
     scanner: Scanner,
-    inheritance: Inheritance,
+    /// Inheritance, and buffers reused from game to game.
+    context: Context,
     /// A game read, held until the next game starts or the stream ends.
     held: Option<PbnGame>,
     /// A stream error to report after the held game.
@@ -71,7 +71,7 @@ impl<R: BufRead> PbnReader<R> {
             block_line: 1,
             block_has_tag: false,
             scanner: Scanner::default(),
-            inheritance: Inheritance::default(),
+            context: Context::default(),
             held: None,
             error: None,
             done: false,
@@ -90,7 +90,7 @@ impl<R: BufRead> PbnReader<R> {
         text.truncate(end);
         let start = self.block_start;
         self.block_has_tag = false;
-        match PbnGame::read(text, start..end, self.block_line, &mut self.inheritance) {
+        match PbnGame::read(text, start..end, self.block_line, &mut self.context) {
             Ok(game) => {
                 self.last_len = end + end / 4;
                 self.block_start = self.text.len();

@@ -224,24 +224,45 @@ impl Cursor<'_> {
 /// # Errors
 ///
 /// A brace comment or string not closed, or a malformed tag pair.
+#[cfg(test)]
 pub(crate) fn tokenize(
     text: &[u8],
     body: Range<usize>,
     first_line: usize,
 ) -> Result<Tokens, SyntaxError> {
+    let mut tokens = Tokens::default();
+    tokenize_into(text, body, first_line, &mut tokens)?;
+    Ok(tokens)
+}
+
+/// Tokenizes `text[body]`, whose first line is line `first_line`, into
+/// `tokens` (cleared first, so that its buffers serve game after game).
+///
+/// # Errors
+///
+/// A brace comment or string not closed, or a malformed tag pair.
+pub(crate) fn tokenize_into(
+    text: &[u8],
+    body: Range<usize>,
+    first_line: usize,
+    tokens: &mut Tokens,
+) -> Result<(), SyntaxError> {
     let mut c = Cursor {
         text,
         end: body.end,
         i: body.start,
         line: first_line,
     };
-    let mut tokens = Tokens::default();
+    tokens.tags.clear();
+    tokens.auction_words.clear();
+    tokens.auction_tag = None;
+    tokens.first_line = None;
     // Whether words now belong to the first Auction section.
     let mut in_auction = false;
     loop {
         c.skip_space();
         if c.i >= c.end {
-            return Ok(tokens);
+            return Ok(());
         }
         let b = text[c.i];
         if b == b'%' && (c.i == 0 || text[c.i - 1] == b'\n') {

@@ -296,13 +296,14 @@ fn push_node(nodes: &mut Vec<Node>, node: Node) {
 
 /// A group of one plain literal branch, `(P:)`, is that literal.
 fn inline_literal_group(node: Node) -> Node {
-    if let Node::Group(alt) = &node {
-        let b = &alt.first;
-        if alt.rest.is_empty() && b.goto.is_none() && !b.floating && b.end.is_none() {
-            if let [Node::Literal(lit)] = b.nodes.as_slice() {
-                return Node::Literal(lit.clone());
-            }
-        }
+    if let Node::Group(alt) = &node
+        && alt.rest.is_empty()
+        && alt.first.goto.is_none()
+        && !alt.first.floating
+        && alt.first.end.is_none()
+        && let [Node::Literal(lit)] = alt.first.nodes.as_slice()
+    {
+        return Node::Literal(lit.clone());
     }
     node
 }
