@@ -48,12 +48,26 @@
 //! `Contract`, `Auction`, `Play` and `Note` do not inherit. Games skipped for
 //! a bad deal or auction still count as previous games.
 //!
+//! Choices where the standard leaves room or real files differ from it:
+//!
+//! - A `!` suffix marks the call alerted, as most programs write alerts
+//!   (the standard calls it "good call", NAG `$1`); the other suffixes and
+//!   NAGs are kept in the text only. A note reference `=n=` gives the call
+//!   its note (from the `[Note "n:…"]` tags right after the Auction section,
+//!   as 3.5.5 places them) without alerting it.
+//! - A game's text is read as UTF-8 if it is valid UTF-8, else as Latin-1
+//!   (the standard's character set); new text written into a Latin-1 game
+//!   is Latin-1.
+//! - A brace comment never closed would swallow the rest of the file: one
+//!   that runs past an empty line into a line opening a tag pair is taken
+//!   as unclosed, and its game skipped.
+//! - `Dealer`, `Vulnerable` and `Board` values `?` or `""` mean not known.
+//!
 //! Not supported: the irregularity marks `^I` and `^S` in an auction (such a
-//! game is skipped, as the auction breaks the laws), end positions' auctions
-//! (the deal is read; `Contract "NT"` is read as no contract), and the
-//! `<pbn>` embedding delimiters of 6.2. Notes are matched to calls only
-//! from the `[Note]` tags right after the Auction section, as 3.5.5 places
-//! them.
+//! game is skipped, as the auction breaks the laws; `^S` as a swapped
+//! declarer in the `Declarer` tag is read), and the `<pbn>` embedding
+//! delimiters of 6.2. End positions (3.10) are read — the deal with its
+//! short hands — but their `Contract "NT"` is no contract to compare.
 
 mod auction;
 mod contract;

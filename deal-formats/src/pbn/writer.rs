@@ -2,29 +2,11 @@
 //! board made elsewhere in export format ([`write_board`]), and the header
 //! of a file written from scratch ([`write_header`]).
 //!
-//! [`write_game`] edits the game's text rather than writing it anew, so that
-//! every tag, comment, `%` line and section it does not touch stays as it
-//! was, where it was (import-format layout included):
-//!
-//! - the Auction section (with its `[Note]` tags) is replaced by the new one
-//!   in export layout; a game with none gets it before its Play section or
-//!   first supplemental section, else at its end (after the identification
-//!   tags, as export order has it);
-//! - `Dealer`, `Declarer` and `Contract` are set (added before the Auction
-//!   section if missing): `Contract "Pass"` and `Declarer ""` when all pass,
-//!   `?` for an unfinished auction;
-//! - the replaced Auction section is kept in a commentary block right after
-//!   the new one, `{Previous auction (contract 4S by N, result 10): …}`;
-//! - when the contract changes, what belonged to the old one goes into that
-//!   block too and out of the game: the Play section with its notes, the
-//!   `Score`, `ScoreIMP`, `ScoreMP`, `ScorePercentage` and `ScoreRubber`
-//!   tags, the `PlayTimeTable` and `OptimumPlayTable` sections, and the
-//!   `Result` tag's old text, the tag itself staying (it is mandatory) with
-//!   `?` (`""` when all pass); when the calls change, the `AuctionTimeTable`
-//!   goes too. With the same contract the play and result stay.
-//!
-//! The block is a brace comment, or `;` line comments when the old text
-//! holds a `}`. New lines end as the game's lines do.
+//! [`write_game`] edits the game's text rather than writing it anew, so
+//! that what it does not concern stays as it was, where it was; its doc says
+//! what changes. The edits are removals (a line left blank by one goes too:
+//! a blank line would end the game), replaced tag values, and whole lines
+//! inserted.
 //!
 //! [`write_board`] and [`write_header`] write the export format: lines end
 //! with CRLF, the 15 mandatory tags in order, `?` for what is not known.
@@ -33,7 +15,7 @@ use crate::board::{Board, RecordedAuction};
 use crate::pbn::auction::write_auction;
 use crate::pbn::contract::Outcome;
 use crate::pbn::game::PbnGame;
-use crate::pbn::tags::{AUCTION_TIME_TABLE, PLAY_TAGS, encode, escaped, push_tag};
+use crate::pbn::tags::{AUCTION_TIME_TABLE, MANDATORY_TAGS, PLAY_TAGS, encode, escaped, push_tag};
 use crate::pbn::tokens::is_space;
 use contract_bridge::Seat;
 use core::ops::Range;
@@ -112,25 +94,18 @@ pub fn write_board(
         .map_or_else(|| "?".to_owned(), |n| n.to_string());
     let dealer_text = dealer.map_or_else(|| "?".to_owned(), |d| d.letter().to_string());
     let deal = format_pbn_deal(&board.deal, dealer.unwrap_or(Seat::North));
-    let tags: [(&str, &str); 15] = [
-        ("Event", "?"),
-        ("Site", "?"),
-        ("Date", "?"),
-        ("Board", &number),
-        ("West", "?"),
-        ("North", "?"),
-        ("East", "?"),
-        ("South", "?"),
-        ("Dealer", &dealer_text),
-        ("Vulnerable", board.vulnerability.map_or("?", |v| v.pbn())),
-        ("Deal", &deal),
-        ("Scoring", "?"),
-        ("Declarer", &declarer),
-        ("Contract", &contract),
-        ("Result", result),
-    ];
     let mut s = String::with_capacity(512);
-    for (name, value) in tags {
+    for name in MANDATORY_TAGS {
+        let value = match name {
+            "Board" => &number,
+            "Dealer" => &dealer_text,
+            "Vulnerable" => board.vulnerability.map_or("?", |v| v.pbn()),
+            "Deal" => &deal,
+            "Declarer" => &declarer,
+            "Contract" => &contract,
+            "Result" => result,
+            _ => "?",
+        };
         push_tag(name, value, &mut s);
         s.push_str(CRLF);
     }
