@@ -13,7 +13,7 @@ use thiserror::Error;
 pub struct RecordedCall {
     /// The call.
     pub call: Call,
-    /// Whether the call was alerted (PBN `!`, RBN `!`, LIN `mb|1C!|`).
+    /// Whether the call was alerted (PBN `!`, RBN `*`, LIN `mb|1C!|`).
     pub alert: bool,
     /// The note attached to the call (PBN `=n=` with `[Note "n:…"]`, RBN
     /// `^n` notes, LIN `an|…|`).
