@@ -5,14 +5,12 @@
 //! Every source is a stream of [`InputGame`]s: games are read one at a time,
 //! so a million-deal file never sits in memory.
 
-use contract_bridge::Seat;
 use deal_formats::lin::{LinGame, LinReader};
 use deal_formats::pbn::{PbnGame, PbnReader};
 use deal_formats::rbn::{RbnGame, RbnReader};
 use deal_formats::{Board, ReadError};
 use engine::deal::Deal;
 use engine::random::DealGenerator;
-use engine::vulnerability::Vulnerability;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -164,14 +162,18 @@ impl GameSource {
 /// The board numbered `number` holding `deal`, with the dealer and
 /// vulnerability of that board number.
 pub fn random_board(number: u32, deal: Deal) -> Board {
-    Board {
+    let mut board = Board {
         line: 0,
         number: Some(number),
-        dealer: Some(Seat::ALL[((number - 1) % 4) as usize]),
-        vulnerability: Some(Vulnerability::of_board(number)),
+        dealer: None,
+        vulnerability: None,
         deal,
         auction: None,
-    }
+    };
+    // Stated, so that every output format writes them.
+    board.dealer = Some(board.effective_dealer());
+    board.vulnerability = Some(board.effective_vulnerability());
+    board
 }
 
 /// The sources named on the command line, or random deals.
@@ -203,6 +205,8 @@ pub fn sources(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use contract_bridge::Seat;
+    use engine::vulnerability::Vulnerability;
 
     #[test]
     fn formats_are_known_by_extension_then_by_their_first_line() {

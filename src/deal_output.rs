@@ -3,10 +3,10 @@
 //! scripts.
 
 use crate::deal_input::InputGame;
-use crate::meaning::meaning;
-use contract_bridge::{Contract, Penalty, Seat};
+use crate::meaning::{alerted, meaning};
+use contract_bridge::{Contract, Seat};
 use deal_formats::{Board, RecordedAuction, RecordedCall, pbn, rbn};
-use engine::auction::{Call, call_token};
+use engine::auction::call_token;
 use engine::bid_deal::BiddenDeal;
 use engine::deal::format_pbn_deal;
 use engine::rulebook::Rulebook;
@@ -37,12 +37,15 @@ pub fn recorded_auction(
         .records()
         .iter()
         .map(|r| {
-            let m = meaning(rulebook, &r.rules, &r.shows);
-            let note = ((explain || m.alert) && !r.unexplained())
-                .then(|| note_text(&m.explanation, &m.shows));
+            let alert = alerted(rulebook, &r.rules);
+            // Words are only made for the calls that carry a note.
+            let note = ((explain || alert) && !r.unexplained()).then(|| {
+                let m = meaning(rulebook, &r.rules, &r.shows);
+                note_text(&m.explanation, &m.shows)
+            });
             RecordedCall {
                 call: r.call,
-                alert: m.alert,
+                alert,
                 note,
             }
         })
@@ -65,23 +68,7 @@ fn note_text(explanation: &str, shows: &str) -> String {
 /// A contract as deal files write it: `3NT`, `4HX`, `2SXX`; `Pass` for a
 /// passed-out deal.
 pub fn contract_text(contract: Option<&(Contract, Seat)>) -> String {
-    match contract {
-        None => "Pass".to_owned(),
-        Some((c, _)) => {
-            let penalty = match c.penalty {
-                Penalty::Undoubled => "",
-                Penalty::Doubled => "X",
-                Penalty::Redoubled => "XX",
-            };
-            let token = call_token(Call::Bid(c.bid));
-            let strain = if token.ends_with('N') {
-                "NT"
-            } else {
-                &token[1..]
-            };
-            format!("{}{strain}{penalty}", &token[..1])
-        }
-    }
+    contract.map_or_else(|| "Pass".to_owned(), |&(c, _)| pbn::contract_text(c))
 }
 
 /// One deal as a line of JSON.

@@ -1,6 +1,7 @@
 //! What a call means in words: the explanation texts of the rules behind it,
 //! whether it is alerted, and what it shows rendered as text.
 
+use engine::explanations::Explanation;
 use engine::knowledge::Shown;
 use engine::rulebook::Rulebook;
 use engine::spec::describe;
@@ -19,25 +20,35 @@ pub struct Meaning {
 
 /// The meaning of a call made by `rules` that shows `shown`.
 pub fn meaning(rulebook: &Rulebook, rules: &[u32], shown: &Shown) -> Meaning {
-    let book = &rulebook.book;
     let mut texts: Vec<&str> = Vec::new();
-    let mut alert = false;
-    for &r in rules {
-        if let Some(e) = book.rules()[r as usize]
-            .explanation
-            .and_then(|id| book.explanations().get(id))
-        {
-            alert |= e.alert;
-            if !texts.contains(&e.text.as_str()) {
-                texts.push(&e.text);
-            }
+    for e in explanations(rulebook, rules) {
+        if !texts.contains(&e.text.as_str()) {
+            texts.push(&e.text);
         }
     }
     Meaning {
         explanation: texts.join(" / "),
-        alert,
+        alert: alerted(rulebook, rules),
         shows: describe(shown),
     }
+}
+
+/// Whether a call made by `rules` is alerted: any of their explanations is.
+pub fn alerted(rulebook: &Rulebook, rules: &[u32]) -> bool {
+    explanations(rulebook, rules).any(|e| e.alert)
+}
+
+/// The explanations of `rules`, in order (rules without one left out).
+fn explanations<'a>(
+    rulebook: &'a Rulebook,
+    rules: &'a [u32],
+) -> impl Iterator<Item = &'a Explanation> + 'a {
+    let book = &rulebook.book;
+    rules.iter().filter_map(move |&r| {
+        book.rules()[r as usize]
+            .explanation
+            .and_then(|id| book.explanations().get(id))
+    })
 }
 
 /// The ids of rules as text: `#104, #110` (positions for rules with no id).

@@ -187,7 +187,7 @@ impl Report {
             json!({
                 "auction": s.calls.iter().map(|&c| call_token(c)).collect::<Vec<_>>(),
                 "rules": s.rules,
-                "contract": s.contract.as_ref().map(|c| contract_text(Some(c))).unwrap_or_else(|| "Pass".to_owned()),
+                "contract": contract_text(s.contract.as_ref()),
                 "declarer": s.contract.map(|(_, d)| d.letter().to_string()),
             })
         };

@@ -15,6 +15,14 @@ fn deals(name: &str) -> String {
         .to_string()
 }
 
+/// `bidbook regress --golden FILE` in `dir` succeeds and its summary says
+/// `summary`: the file's auctions are the rulebook's own.
+fn assert_golden_unchanged(dir: &Path, file: &str, summary: &str) {
+    let o = bidbook_in(dir, &["regress", "--golden", file]);
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains(summary), "{}", stdout(&o));
+}
+
 fn json_lines(text: &str) -> Vec<serde_json::Value> {
     text.lines()
         .map(|l| serde_json::from_str(l).expect("a line of JSON"))
@@ -90,18 +98,7 @@ fn a_pbn_file_is_bid_and_keeps_its_tags_comments_and_old_auctions() {
     assert!(text.contains("{Previous auction"), "{text}");
     assert!(text.contains("SJ S3 S2 S6"), "{text}");
     // The result is read back and its auctions are the rulebook's own.
-    let again = bidbook_in(&dir, &["regress", "--golden", "out.pbn"]);
-    assert!(
-        again.status.success(),
-        "{}{}",
-        stdout(&again),
-        stderr(&again)
-    );
-    assert!(
-        stdout(&again).contains("3 deals, 0 changed, 0 skipped"),
-        "{}",
-        stdout(&again)
-    );
+    assert_golden_unchanged(&dir, "out.pbn", "3 deals, 0 changed, 0 skipped");
 }
 
 #[test]
@@ -140,18 +137,7 @@ fn rbn_output_reads_back_with_the_same_auctions() {
         ],
     );
     assert!(o.status.success(), "{}", stderr(&o));
-    let again = bidbook_in(&dir, &["regress", "--golden", "r.rbn"]);
-    assert!(
-        again.status.success(),
-        "{}{}",
-        stdout(&again),
-        stderr(&again)
-    );
-    assert!(
-        stdout(&again).contains("12 deals, 0 changed"),
-        "{}",
-        stdout(&again)
-    );
+    assert_golden_unchanged(&dir, "r.rbn", "12 deals, 0 changed");
 }
 
 #[test]

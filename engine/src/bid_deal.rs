@@ -25,16 +25,10 @@ impl BiddenDeal<'_> {
     pub fn calls(&self) -> &[Call] {
         self.table.bidding().calls()
     }
-
-    /// Index of the first call where this auction and `other` differ
-    /// (`None` when they are the same; the shorter length when one is a
-    /// prefix of the other).
-    pub fn first_difference(&self, other: &[Call]) -> Option<usize> {
-        first_difference(self.calls(), other)
-    }
 }
 
-/// Index of the first call where two auctions differ (`None` when equal).
+/// Index of the first call where two auctions differ (`None` when they are
+/// the same; the shorter length when one is a prefix of the other).
 pub fn first_difference(a: &[Call], b: &[Call]) -> Option<usize> {
     match a.iter().zip(b).position(|(x, y)| x != y) {
         Some(i) => Some(i),

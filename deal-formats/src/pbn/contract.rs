@@ -88,7 +88,8 @@ impl Outcome {
 }
 
 /// A contract as PBN writes it: `3NT`, `4HX`, `2SXX`.
-pub(crate) fn contract_text(contract: Contract) -> String {
+#[must_use]
+pub fn contract_text(contract: Contract) -> String {
     let mut s = String::with_capacity(5);
     s.push(char::from(b'0' + contract.bid.level.get()));
     s.push_str(strain_text(contract.bid.strain));
