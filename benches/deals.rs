@@ -29,7 +29,7 @@ fn bench(c: &mut Criterion) {
     group.sample_size(10);
     for (name, memo) in [("default-rulebook", true), ("no-memo", false)] {
         let mut scratch = if memo {
-            rulebook.book.scratch_with_memo(16_384)
+            rulebook.book.scratch_with_memo(65_536)
         } else {
             rulebook.book.scratch()
         };

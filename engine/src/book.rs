@@ -12,6 +12,7 @@ use crate::matcher::{Backtracker, EndMode, ir};
 use crate::rules::{Rule, SeqMatcher};
 use grammar::ast::Span;
 use regex_automata::hybrid::dfa::Cache;
+use std::collections::HashMap;
 
 /// How many redirections (`@LABEL`) may be followed in a row.
 pub const MAX_REDIRECT_DEPTH: usize = 8;
@@ -114,12 +115,21 @@ type Answer = (Box<[Proposal]>, Box<[Grabs]>);
 /// same auction. Bidding many deals meets the same early auctions again and
 /// again (`1N P`, `P P 1S P`…), and every question of a deal that repeats
 /// one becomes a table lookup instead of a matcher run.
+///
+/// Memory is bounded by two generations: answers go into the current one;
+/// when it is full it becomes the previous one (the one before is
+/// forgotten), and an answer found in the previous generation moves back
+/// into the current one. So the answers still in use — the early auctions
+/// every deal passes through — survive, and the deep auctions met once
+/// are forgotten.
 #[derive(Debug)]
 struct QuestionMemo {
     /// The key (sequence string, then a separator and the vulnerability
-    /// bits) → the proposals and their grabs.
-    answers: std::collections::HashMap<Box<[u8]>, Answer>,
-    /// The most answers kept; the memo starts again when full.
+    /// bits) → the proposals and their grabs: this generation's answers.
+    answers: HashMap<Box<[u8]>, Answer>,
+    /// The previous generation's answers.
+    previous: HashMap<Box<[u8]>, Answer>,
+    /// The most answers kept in one generation.
     capacity: usize,
     /// The key of the current question.
     key: Vec<u8>,
@@ -193,6 +203,16 @@ pub struct RuleCompileError {
     pub span: Span,
 }
 
+impl QuestionMemo {
+    /// Starts a new generation if the current one is full.
+    fn make_room(&mut self) {
+        if self.answers.len() >= self.capacity {
+            self.previous = std::mem::take(&mut self.answers);
+            self.answers.reserve(self.capacity.min(1 << 16));
+        }
+    }
+}
+
 impl Scratch {
     /// Forgets the proposals of the previous question.
     pub fn clear_proposals(&mut self) {
@@ -217,9 +237,17 @@ impl Scratch {
     /// proposals, keeping only those for the candidate tagged `only` (all
     /// when `None`, then retagged as they were). `false` when not known.
     pub(crate) fn memo_load(&mut self, only: Option<u8>) -> bool {
-        let Some(memo) = &self.memo else {
+        let Some(memo) = &mut self.memo else {
             return false;
         };
+        if !memo.answers.contains_key(memo.key.as_slice()) {
+            // Still in use: back into the current generation.
+            let Some((key, answer)) = memo.previous.remove_entry(memo.key.as_slice()) else {
+                return false;
+            };
+            memo.make_room();
+            memo.answers.insert(key, answer);
+        }
         let Some((proposals, grabs)) = memo.answers.get(memo.key.as_slice()) else {
             return false;
         };
@@ -244,9 +272,7 @@ impl Scratch {
         let Some(memo) = &mut self.memo else {
             return;
         };
-        if memo.answers.len() >= memo.capacity {
-            memo.answers.clear();
-        }
+        memo.make_room();
         memo.answers.insert(
             memo.key.as_slice().into(),
             (
@@ -313,14 +339,17 @@ impl Book {
     }
 
     /// Fresh scratch buffers for this book that also remember the answers
-    /// to up to `capacity` questions (auctions), for bidding many deals:
+    /// to questions (auctions) — two generations of up to `capacity` each,
+    /// the answers still in use carried into the next — for bidding many
+    /// deals:
     /// which rules propose each call depends on the auction and the
     /// vulnerability only, and many deals reach the same early auctions.
     /// Answers are the same with or without it.
     pub fn scratch_with_memo(&self, capacity: usize) -> Scratch {
         let mut scratch = self.scratch();
         scratch.memo = Some(QuestionMemo {
-            answers: std::collections::HashMap::with_capacity(capacity.min(1 << 16)),
+            answers: HashMap::with_capacity(capacity.min(1 << 16)),
+            previous: HashMap::new(),
             capacity: capacity.max(1),
             key: Vec::with_capacity(128),
         });
