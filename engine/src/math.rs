@@ -206,6 +206,14 @@ impl MathExpr {
         })
     }
 
+    /// Whether evaluating may consume fields of the subject (`.`); an
+    /// expression that does not is zero-width in a pattern.
+    pub fn reads_fields(&self) -> bool {
+        let mut reads = false;
+        self.walk(&mut |e| reads |= matches!(e, MathExpr::Field));
+        reads
+    }
+
     /// Calls `f` on every sub-expression, this one included.
     pub fn walk(&self, f: &mut dyn FnMut(&MathExpr)) {
         f(self);

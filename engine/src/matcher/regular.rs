@@ -28,7 +28,8 @@ pub fn to_regex(alt: &Alt) -> Option<Hir> {
 }
 
 /// A regular expression that matches every string the pattern matches (and
-/// maybe more): grabs become the field they match, MATH any text, `!` nothing.
+/// maybe more): grabs become the field they match, MATH nothing (any text
+/// when it reads fields), `!` nothing.
 /// The DFA uses it as a prefilter, so that the backtracking matcher runs only
 /// on rules whose approximation matched. `None` when the pattern has no such
 /// approximation (a GOTO or `&`).
@@ -143,6 +144,8 @@ fn node(n: &Node, approx: bool) -> Option<Hir> {
         } => repeat(node(inner, approx)?, u32::from(*min), max.map(u32::from)),
         Node::GrabClass { .. } | Node::GrabMatch(_) if approx => field(),
         Node::Push(_) | Node::Not(_) if approx => Hir::empty(),
+        // MATH is zero-width unless it reads fields (`.`).
+        Node::Math { expr, .. } if approx && !expr.reads_fields() => Hir::empty(),
         Node::Math { .. } if approx => repeat(any_byte(), 0, None),
         Node::GrabClass { .. }
         | Node::Push(_)
