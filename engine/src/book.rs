@@ -52,13 +52,11 @@ impl Proposal {
         self.key as u8
     }
 
-    /// The same proposal for the candidate tagged `tag`.
+    /// What the sequence pattern grabbed, given the grabs of the answer it
+    /// belongs to ([`Scratch::answer`]).
     #[inline]
-    fn retagged(self, tag: u8) -> Proposal {
-        Proposal {
-            key: self.key & !0xFF | u64::from(tag),
-            grabs: self.grabs,
-        }
+    pub fn grabs_in(&self, grabs: &[Grabs]) -> Grabs {
+        grabs.get(self.grabs as usize).copied().unwrap_or_default()
     }
 }
 
@@ -101,6 +99,9 @@ pub struct Scratch {
     hits: Vec<(u32, bool)>,
     prepared: Prepared,
     memo: Option<QuestionMemo>,
+    /// Whether the answer to the current question is the memo's entry for
+    /// its key rather than the vectors above.
+    from_memo: bool,
 }
 
 /// The proposals for every legal call after one auction, with their grabs.
@@ -216,6 +217,7 @@ impl QuestionMemo {
 impl Scratch {
     /// Forgets the proposals of the previous question.
     pub fn clear_proposals(&mut self) {
+        self.from_memo = false;
         self.proposals.clear();
         self.grabs.clear();
     }
@@ -233,10 +235,9 @@ impl Scratch {
         true
     }
 
-    /// Loads the remembered answer to the current question into the
-    /// proposals, keeping only those for the candidate tagged `only` (all
-    /// when `None`, then retagged as they were). `false` when not known.
-    pub(crate) fn memo_load(&mut self, only: Option<u8>) -> bool {
+    /// Makes the remembered answer to the current question the answer
+    /// ([`Scratch::answer`]), without copying it. `false` when not known.
+    pub(crate) fn memo_load(&mut self) -> bool {
         let Some(memo) = &mut self.memo else {
             return false;
         };
@@ -248,21 +249,7 @@ impl Scratch {
             memo.make_room();
             memo.answers.insert(key, answer);
         }
-        let Some((proposals, grabs)) = memo.answers.get(memo.key.as_slice()) else {
-            return false;
-        };
-        self.proposals.clear();
-        self.grabs.clear();
-        self.grabs.extend_from_slice(grabs);
-        match only {
-            None => self.proposals.extend_from_slice(proposals),
-            Some(tag) => self.proposals.extend(
-                proposals
-                    .iter()
-                    .filter(|p| p.tag() == tag)
-                    .map(|p| p.retagged(0)),
-            ),
-        }
+        self.from_memo = true;
         true
     }
 
@@ -282,13 +269,17 @@ impl Scratch {
         );
     }
 
-    /// What the sequence pattern of a proposal grabbed.
-    #[inline]
-    pub fn grabs_of(&self, p: &Proposal) -> Grabs {
-        self.grabs
-            .get(p.grabs as usize)
-            .copied()
-            .unwrap_or_default()
+    /// The answer to the current question: the proposals, in
+    /// [`Proposal::key`] order, and the grabs they refer to (see
+    /// [`Proposal::grabs_in`]) — the memo's copy when it was remembered.
+    pub fn answer(&self) -> (&[Proposal], &[Grabs]) {
+        if self.from_memo
+            && let Some(memo) = &self.memo
+            && let Some((proposals, grabs)) = memo.answers.get(memo.key.as_slice())
+        {
+            return (proposals, grabs);
+        }
+        (&self.proposals, &self.grabs)
     }
 }
 
@@ -366,6 +357,7 @@ impl Book {
             hits: Vec::with_capacity(64),
             prepared: Prepared::default(),
             memo: None,
+            from_memo: false,
         }
     }
 

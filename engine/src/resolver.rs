@@ -16,7 +16,7 @@
 //! rule proposing that call — whatever the hand.
 
 use crate::auction::{AuctionError, Bidding, Call, Vulnerability, call_token};
-use crate::book::{Book, Scratch};
+use crate::book::{Book, Proposal, Scratch};
 use crate::functions::{Env, Situation};
 use crate::grabs::Grabs;
 use crate::knowledge::Shown;
@@ -185,10 +185,10 @@ impl<'b> Table<'b> {
         s
     }
 
-    /// Collects, into `scratch.proposals`, every rule proposing each legal
-    /// call (tagged with the call's index in `legal`, which holds every
-    /// legal call in order) — remembered in the scratch's memo, if it keeps
-    /// one; `only` keeps the proposals of one of them.
+    /// Works out the answer ([`Scratch::answer`]): every rule proposing
+    /// each legal call (tagged with the call's index in `legal`, which holds
+    /// every legal call in order) — remembered in the scratch's memo, if it
+    /// keeps one; otherwise, with `only`, those of that call alone.
     fn propose_legal(
         &self,
         legal: &[Call],
@@ -200,24 +200,27 @@ impl<'b> Table<'b> {
             u8::from(env.situation.we_vulnerable) | u8::from(env.situation.they_vulnerable) << 1;
         if !scratch.memo_key(&self.sequence, vul) {
             match only {
-                None => self.propose(legal, env, scratch),
-                Some(tag) => self.propose(&legal[tag as usize..=tag as usize], env, scratch),
+                None => self.propose(legal, 0..legal.len(), env, scratch),
+                Some(tag) => self.propose(legal, tag as usize..tag as usize + 1, env, scratch),
             }
             return;
         }
-        if scratch.memo_load(only) {
+        if scratch.memo_load() {
             return;
         }
-        self.propose(legal, env, scratch);
+        self.propose(legal, 0..legal.len(), env, scratch);
         scratch.memo_store();
-        if only.is_some() {
-            scratch.memo_load(only);
-        }
     }
 
-    /// Collects, into `scratch.proposals`, every rule proposing each call in
-    /// `calls` (tagged with the call's index in `calls`).
-    fn propose(&self, calls: &[Call], env: &Env<'_>, scratch: &mut Scratch) {
+    /// Works out the answer for the calls `calls[tags]` (tagged with the
+    /// call's index in `calls`), in [`Proposal::key`] order.
+    fn propose(
+        &self,
+        calls: &[Call],
+        tags: std::ops::Range<usize>,
+        env: &Env<'_>,
+        scratch: &mut Scratch,
+    ) {
         scratch.clear_proposals();
         let mut prefix = std::mem::take(&mut scratch.subject);
         prefix.clear();
@@ -227,10 +230,11 @@ impl<'b> Table<'b> {
         }
         self.book.prepare(&prefix, env, scratch);
         scratch.subject = prefix;
-        for (tag, &call) in calls.iter().enumerate() {
+        for tag in tags {
             self.book
-                .proposals(call_token(call).as_bytes(), env, scratch, tag as u8);
+                .proposals(call_token(calls[tag]).as_bytes(), env, scratch, tag as u8);
         }
+        scratch.proposals.sort_unstable_by_key(|p| p.key);
     }
 
     /// Chooses the call for the player whose turn it is, holding `hand`.
@@ -274,24 +278,14 @@ impl<'b> Table<'b> {
         legal.extend(self.bidding.legal_calls());
         self.propose_legal(&legal, None, &env, scratch);
 
-        // Weigh proposals by priority (high first), then database order. A
-        // trace needs them all in order; a plain decision usually stops after
-        // a few, so it selects the next best one at a time.
+        // Weigh proposals in order: priority (high first), then database
+        // order. A trace lists them all; a plain decision usually stops
+        // after a few.
         let book = self.book;
-        let mut proposals = std::mem::take(&mut scratch.proposals);
+        let (proposals, grabs) = scratch.answer();
         let traced = trace.is_some();
-        if traced {
-            proposals.sort_unstable_by_key(|p| p.key);
-        }
         let mut chosen = None;
-        for step in 0..proposals.len() {
-            if !traced {
-                let best = (step..proposals.len())
-                    .min_by_key(|&i| proposals[i].key)
-                    .unwrap_or(step);
-                proposals.swap(step, best);
-            }
-            let p = proposals[step];
+        for p in proposals {
             let (rule, tag) = (p.rule(), p.tag());
             let same_call = proposals
                 .iter()
@@ -315,7 +309,7 @@ impl<'b> Table<'b> {
             if chosen.is_some() && !traced {
                 break;
             }
-            let grabs = scratch.grabs_of(&p);
+            let grabs = p.grabs_in(grabs);
             let holds = book.constraint_holds(rule, hand.pattern.as_bytes(), &grabs, &env);
             if let Some(t) = trace.as_deref_mut() {
                 t.push(Considered {
@@ -338,7 +332,6 @@ impl<'b> Table<'b> {
                 }
             }
         }
-        scratch.proposals = proposals;
         chosen.unwrap_or(pass)
     }
 
@@ -352,15 +345,19 @@ impl<'b> Table<'b> {
         };
         let mut legal: SmallVec<[Call; 40]> = SmallVec::new();
         legal.extend(self.bidding.legal_calls());
-        match legal.iter().position(|&c| c == call) {
-            Some(tag) => self.propose_legal(&legal, Some(tag as u8), &env, scratch),
+        let tag = match legal.iter().position(|&c| c == call) {
+            Some(tag) => {
+                self.propose_legal(&legal, Some(tag as u8), &env, scratch);
+                tag as u8
+            }
             // An illegal call: `push` refuses it, but say what rules think.
-            None => self.propose(&[call], &env, scratch),
-        }
-        let proposals = std::mem::take(&mut scratch.proposals);
-        let meaning = self.union_of(&proposals, &env, scratch);
-        scratch.proposals = proposals;
-        meaning
+            None => {
+                self.propose(&[call], 0..1, &env, scratch);
+                0
+            }
+        };
+        let (proposals, grabs) = scratch.answer();
+        self.union_of(proposals, grabs, tag, &env)
     }
 
     /// What every legal call would show if made now: [`Table::meaning`] of
@@ -374,36 +371,38 @@ impl<'b> Table<'b> {
         };
         let legal: SmallVec<[Call; 40]> = self.bidding.legal_calls().collect();
         self.propose_legal(&legal, None, &env, scratch);
-        let proposals = std::mem::take(&mut scratch.proposals);
-        let mut same: Vec<crate::book::Proposal> = Vec::new();
-        let mut out = Vec::with_capacity(legal.len());
-        for (tag, &call) in legal.iter().enumerate() {
-            same.clear();
-            same.extend(proposals.iter().filter(|p| p.tag() == tag as u8));
-            let (rules, shows) = self.union_of(&same, &env, scratch);
-            out.push((call, rules, shows));
-        }
-        scratch.proposals = proposals;
-        out
+        let (proposals, grabs) = scratch.answer();
+        legal
+            .iter()
+            .enumerate()
+            .map(|(tag, &call)| {
+                let (rules, shows) = self.union_of(proposals, grabs, tag as u8, &env);
+                (call, rules, shows)
+            })
+            .collect()
     }
 
-    /// The rules among `proposals` (all for one call) that are not
-    /// superseded, in database order, and the union of their specs.
+    /// The rules among `proposals` that propose the call tagged `tag` and
+    /// are not superseded, in database order, and the union of their specs.
     fn union_of(
         &self,
-        proposals: &[crate::book::Proposal],
+        proposals: &[Proposal],
+        grabs: &[Grabs],
+        tag: u8,
         env: &Env<'_>,
-        scratch: &Scratch,
     ) -> (SmallVec<[u32; 4]>, Shown) {
         let mut rules: SmallVec<[u32; 4]> = SmallVec::new();
         let mut shows: Option<Shown> = None;
-        for p in proposals {
-            let same_call = proposals.iter().map(|q| q.rule());
-            if self.book.is_superseded(p.rule(), same_call) {
+        let of_call = || proposals.iter().filter(move |p| p.tag() == tag);
+        for p in of_call() {
+            if self
+                .book
+                .is_superseded(p.rule(), of_call().map(|q| q.rule()))
+            {
                 continue;
             }
             rules.push(p.rule());
-            let mut grabs = scratch.grabs_of(p);
+            let mut grabs = p.grabs_in(grabs);
             let spec = self.book.rules()[p.rule() as usize]
                 .spec
                 .eval(&mut grabs, env);
