@@ -35,6 +35,25 @@ pub enum MathExpr {
     Between(Box<MathExpr>, Box<MathExpr>, Box<MathExpr>),
 }
 
+/// `a op b` for an operator that needs both values (`&&` and `||` evaluated
+/// in full; `=` has no value of its own here and gives `b`).
+fn apply(op: BinOp, a: i32, b: i32) -> i32 {
+    match op {
+        BinOp::And | BinOp::AndAnd => (a != 0 && b != 0) as i32,
+        BinOp::Or | BinOp::OrOr => (a != 0 || b != 0) as i32,
+        BinOp::Ge => (a >= b) as i32,
+        BinOp::Le => (a <= b) as i32,
+        BinOp::Gt => (a > b) as i32,
+        BinOp::Lt => (a < b) as i32,
+        BinOp::Eq => (a == b) as i32,
+        BinOp::Ne => (a != b) as i32,
+        BinOp::Add => a.wrapping_add(b),
+        BinOp::Sub => a.wrapping_sub(b),
+        BinOp::Mul => a.wrapping_mul(b),
+        BinOp::Assign => b,
+    }
+}
+
 /// The value of a character in MATH: its strain or call rank, or its ASCII
 /// code for any other character.
 pub fn char_value(c: u8) -> i32 {
@@ -88,8 +107,14 @@ pub struct MathCx<'s, 'e> {
 }
 
 impl MathExpr {
-    /// Compiles a parsed expression, resolving function numbers.
+    /// Compiles a parsed expression, resolving function numbers and
+    /// computing constant sub-expressions once (macros write bounds such as
+    /// `0+99*!0`).
     pub fn compile(e: &ast::Expr) -> Result<MathExpr, CompileError> {
+        Ok(MathExpr::compile_node(e)?.folded())
+    }
+
+    fn compile_node(e: &ast::Expr) -> Result<MathExpr, CompileError> {
         Ok(match &e.kind {
             ExprKind::Num(n) => MathExpr::Num(*n),
             ExprKind::Char(c) => MathExpr::Num(char_value(*c as u8)),
@@ -129,6 +154,29 @@ impl MathExpr {
                 Box::new(MathExpr::compile(high)?),
             ),
         })
+    }
+
+    /// This node with its value computed, if it and its operands are
+    /// constants (operands are folded already: `compile` works bottom-up).
+    fn folded(self) -> MathExpr {
+        let num = |e: &MathExpr| match e {
+            MathExpr::Num(n) => Some(*n),
+            _ => None,
+        };
+        let value = match &self {
+            MathExpr::Neg(x) => num(x).map(i32::wrapping_neg),
+            MathExpr::Not(x) => num(x).map(|a| (a == 0) as i32),
+            MathExpr::Between(v, lo, hi) => match (num(v), num(lo), num(hi)) {
+                (Some(v), Some(lo), Some(hi)) => Some((lo <= v && v <= hi) as i32),
+                _ => None,
+            },
+            MathExpr::Binary(op, l, r) if *op != BinOp::Assign => match (num(l), num(r)) {
+                (Some(a), Some(b)) => Some(apply(*op, a, b)),
+                _ => None,
+            },
+            _ => None,
+        };
+        value.map_or(self, MathExpr::Num)
     }
 
     /// Evaluates the expression. `None` when it reads a grab that holds
@@ -187,20 +235,7 @@ impl MathExpr {
                 _ => {
                     let a = l.eval(cx)?;
                     let b = r.eval(cx)?;
-                    match op {
-                        BinOp::And => (a != 0 && b != 0) as i32,
-                        BinOp::Or => (a != 0 || b != 0) as i32,
-                        BinOp::Ge => (a >= b) as i32,
-                        BinOp::Le => (a <= b) as i32,
-                        BinOp::Gt => (a > b) as i32,
-                        BinOp::Lt => (a < b) as i32,
-                        BinOp::Eq => (a == b) as i32,
-                        BinOp::Ne => (a != b) as i32,
-                        BinOp::Add => a.wrapping_add(b),
-                        BinOp::Sub => a.wrapping_sub(b),
-                        BinOp::Mul => a.wrapping_mul(b),
-                        BinOp::AndAnd | BinOp::OrOr | BinOp::Assign => unreachable!(),
-                    }
+                    apply(*op, a, b)
                 }
             },
         })
@@ -230,6 +265,45 @@ impl MathExpr {
                 c.walk(f);
             }
             MathExpr::Num(_) | MathExpr::Grab(_) | MathExpr::Field => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn compiled(text: &str) -> MathExpr {
+        MathExpr::compile(&grammar::parse_expr(text).expect("parses")).expect("compiles")
+    }
+
+    #[test]
+    fn constant_sub_expressions_are_computed_once() {
+        let table: &[(&str, MathExpr)] = &[
+            ("0+99*!0", MathExpr::Num(99)),
+            ("-(2+3)", MathExpr::Num(-5)),
+            ("4[3,0+99*!0]", MathExpr::Num(1)),
+            ("1&&0||1", MathExpr::Num(1)),
+            ("H>=S", MathExpr::Num(0)),
+            (
+                ".[13,0+99*!0]",
+                MathExpr::Between(
+                    Box::new(MathExpr::Field),
+                    Box::new(MathExpr::Num(13)),
+                    Box::new(MathExpr::Num(99)),
+                ),
+            ),
+            (
+                "a=2+2",
+                MathExpr::Binary(
+                    BinOp::Assign,
+                    Box::new(MathExpr::Grab(0)),
+                    Box::new(MathExpr::Num(4)),
+                ),
+            ),
+        ];
+        for (text, expected) in table {
+            assert_eq!(&compiled(text), expected, "{text}");
         }
     }
 }
