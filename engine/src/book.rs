@@ -55,8 +55,9 @@ impl Proposal {
     /// What the sequence pattern grabbed, given the grabs of the answer it
     /// belongs to ([`Scratch::answer`]).
     #[inline]
-    pub fn grabs_in(&self, grabs: &[Grabs]) -> Grabs {
-        grabs.get(self.grabs as usize).copied().unwrap_or_default()
+    pub fn grabs_in<'g>(&self, grabs: &'g [Grabs]) -> &'g Grabs {
+        static NONE: Grabs = Grabs::new();
+        grabs.get(self.grabs as usize).unwrap_or(&NONE)
     }
 }
 

@@ -310,7 +310,7 @@ impl<'b> Table<'b> {
                 break;
             }
             let grabs = p.grabs_in(grabs);
-            let holds = book.constraint_holds(rule, hand.pattern.as_bytes(), &grabs, &env);
+            let holds = book.constraint_holds(rule, hand.pattern.as_bytes(), grabs, &env);
             if let Some(t) = trace.as_deref_mut() {
                 t.push(Considered {
                     call,
@@ -325,7 +325,7 @@ impl<'b> Table<'b> {
                     call,
                     rule: Some(rule),
                     priority,
-                    grabs,
+                    grabs: *grabs,
                 });
                 if !traced {
                     break;
@@ -402,7 +402,7 @@ impl<'b> Table<'b> {
                 continue;
             }
             rules.push(p.rule());
-            let mut grabs = p.grabs_in(grabs);
+            let mut grabs = *p.grabs_in(grabs);
             let spec = self.book.rules()[p.rule() as usize]
                 .spec
                 .eval(&mut grabs, env);
