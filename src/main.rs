@@ -9,7 +9,14 @@ fn main() -> ExitCode {
     match bidbook::cli::run(cli) {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            // Rendered diagnostics (a rulebook that does not load) already
+            // say what they are.
+            let text = format!("{err:#}");
+            if text.starts_with("error:") {
+                eprintln!("{text}");
+            } else {
+                eprintln!("error: {text}");
+            }
             ExitCode::from(2)
         }
     }

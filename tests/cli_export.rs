@@ -395,6 +395,7 @@ fn a_missing_rulebook_is_an_error() {
     let out = bidbook(&["export", "--format", "bml", "--rules", "no/such/rulebook"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).starts_with("error: "), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("error: error:"), "{}", stderr(&out));
 }
 
 #[test]

@@ -53,6 +53,15 @@ pub struct Exported {
     pub truncated: bool,
 }
 
+/// "1 call", "6 calls": a depth in words.
+pub fn calls(n: u8) -> String {
+    if n == 1 {
+        "1 call".to_string()
+    } else {
+        format!("{n} calls")
+    }
+}
+
 /// Walks the rulebook and renders it in `format`.
 pub fn export(rulebook: &Rulebook, format: Format, options: &ExportOptions) -> Exported {
     let tree = walk::walk(
