@@ -57,6 +57,29 @@ pub(crate) struct Template {
     params: Box<[(u8, usize, usize)]>,
 }
 
+/// A piece of a [`Template`]: body text, or a parameter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Atom {
+    /// The body's bytes `start..end`.
+    Text(usize, usize),
+    /// `$n` (`0`..`9`).
+    Param(u8),
+}
+
+impl Template {
+    /// The pieces in order, as [`substitute`] writes them (empty text
+    /// pieces are left out).
+    pub(crate) fn atoms(&self) -> impl Iterator<Item = Atom> + '_ {
+        let head = std::iter::once(Atom::Text(self.head.0, self.head.1));
+        let rest = self
+            .params
+            .iter()
+            .flat_map(|&(n, start, end)| [Atom::Param(n), Atom::Text(start, end)]);
+        head.chain(rest)
+            .filter(|atom| !matches!(atom, Atom::Text(start, end) if start == end))
+    }
+}
+
 /// Splits `body` at its parameters.
 pub(crate) fn pieces(body: &str) -> Template {
     let bytes = body.as_bytes();
@@ -98,6 +121,9 @@ pub(crate) struct MacroTable {
     defs: Vec<Definition>,
     /// Total length of all names (for the scanner's rebuild policy).
     pub(crate) name_bytes: usize,
+    /// Bumped by every definition: what was read ahead with the names of
+    /// one generation (a [`crate::plan::Plan`]) is stale in the next.
+    generation: u64,
 }
 
 impl MacroTable {
@@ -109,6 +135,7 @@ impl MacroTable {
             meanings: Vec::new(),
             defs: Vec::new(),
             name_bytes: 0,
+            generation: 0,
         };
         for (name, builtin) in [
             ("define", Builtin::Define),
@@ -141,6 +168,12 @@ impl MacroTable {
     #[inline]
     pub(crate) fn lookup_at(&self, bytes: &[u8], start: usize, end: usize) -> Option<NameId> {
         self.index.get(&self.names, bytes, start, end)
+    }
+
+    /// The number of definitions made so far: names and meanings change
+    /// only when it does.
+    pub(crate) fn generation(&self) -> u64 {
+        self.generation
     }
 
     /// How many names (builtins included) the table knows.
@@ -177,6 +210,7 @@ impl MacroTable {
     /// previous definition (if any) and whether a new name was added.
     /// The caller has checked that `name` is valid and not a builtin.
     pub(crate) fn define(&mut self, name: &str, body: &str) -> (DefId, Option<DefId>, bool) {
+        self.generation += 1;
         let def = crate::source_map::to_u32(self.defs.len());
         let has_params = body
             .as_bytes()

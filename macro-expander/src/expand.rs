@@ -11,6 +11,11 @@
 //! Every piece written to the output is recorded as a source-map segment.
 //! Every expansion and include adds a node to a chain tree; the depth of a
 //! node bounds nesting, and its ancestors name the chain in errors.
+//!
+//! A call of a macro that has a [plan](crate::plan), with plain arguments,
+//! is expanded by the plan instead, straight to the output and without
+//! frames; the source map records it as one block. Should the plan stop,
+//! what it wrote is undone and the call goes the general way.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -21,9 +26,10 @@ use crate::define::{Builtin, MacroTable, Meaning, NameId, substitute, valid_name
 use crate::error::{ErrorKind, ExpandError};
 use crate::limits::Limits;
 use crate::loader::{Loader, resolve_include};
+use crate::plan::{Expand, MAX_HEIGHT, Plans, Run, plain};
 use crate::scan::{Hit, HitKind, ScanStrategy, Scanner, find_words, is_word, word_end};
 use crate::source_map::{
-    DefId, DefSite, FileId, NodeId, NodeKind, Segment, SourceFile, SourceMap, Tables,
+    DefId, DefSite, FileId, NodeId, NodeKind, Segments, SourceFile, SourceMap, Tables,
 };
 use crate::warning::{Warning, WarningKind};
 
@@ -86,6 +92,27 @@ fn inert_arg(arg: &str) -> bool {
     arg.bytes().all(|b| !b.is_ascii_alphabetic() && b != b'`')
 }
 
+/// Arguments staged for a plan: byte ranges in the scratch buffer, and how
+/// many there are.
+type Staged = ([(usize, usize); 9], usize);
+
+/// Copies the arguments of a call (up to `$9`) to `scratch` for a plan, if
+/// they are all plain (see [`plain`]).
+fn stage<S: AsRef<str>>(scratch: &mut String, args: &[S]) -> Option<Staged> {
+    let args = &args[..args.len().min(9)];
+    if !args.iter().all(|a| plain(a.as_ref())) {
+        return None;
+    }
+    scratch.clear();
+    let mut ranges = [(0, 0); 9];
+    for (range, arg) in ranges.iter_mut().zip(args) {
+        let start = scratch.len();
+        scratch.push_str(arg.as_ref());
+        *range = (start, scratch.len());
+    }
+    Some((ranges, args.len()))
+}
+
 /// A call whose arguments are being collected.
 struct PendingCall {
     meaning: Meaning,
@@ -110,7 +137,7 @@ impl PendingCall {
 /// argument being collected.
 struct Sink {
     out: String,
-    segments: Vec<Segment>,
+    segments: Segments,
     pending: Vec<PendingCall>,
 }
 
@@ -142,21 +169,9 @@ impl Sink {
     /// of a frame at `place` with chain `chain`: a new segment, unless the
     /// last one continues into it.
     fn record(&mut self, out_start: usize, place: Place, chain: Option<NodeId>, from: usize) {
-        let segment = match place {
-            Place::File(file) => Segment::new(out_start, file, from, None),
-            Place::Macro { file, offset } => Segment::new(out_start, file, offset, chain),
-        };
-        let merge = self.segments.last().is_some_and(|s| {
-            s.file == segment.file
-                && s.chain == segment.chain
-                && if segment.verbatim() {
-                    s.src_offset + (out_start - s.out_start) == segment.src_offset
-                } else {
-                    s.src_offset == segment.src_offset
-                }
-        });
-        if !merge {
-            self.segments.push(segment);
+        match place {
+            Place::File(file) => self.segments.record(out_start, file, from, None),
+            Place::Macro { file, offset } => self.segments.record(out_start, file, offset, chain),
         }
     }
 
@@ -193,6 +208,15 @@ pub(crate) struct Engine<'a> {
     expanded: usize,
     pool: Vec<String>,
     args_pool: Vec<Vec<String>>,
+    /// Macro bodies read ahead (see [`crate::plan`]).
+    plans: Plans,
+    /// Whether calls may run by their plans (always, but for tests that
+    /// compare the two ways).
+    use_plans: bool,
+    /// The arguments of a call about to run by its plan.
+    scratch: String,
+    /// Buffers for the arguments of the nested calls of a running plan.
+    levels: Vec<String>,
 }
 
 impl<'a> Engine<'a> {
@@ -209,14 +233,26 @@ impl<'a> Engine<'a> {
             file_frames: 0,
             sink: Sink {
                 out: String::new(),
-                segments: Vec::new(),
+                segments: Segments::default(),
                 pending: Vec::new(),
             },
             warnings: Vec::new(),
             expanded: 0,
             pool: Vec::new(),
             args_pool: Vec::new(),
+            plans: Plans::default(),
+            use_plans: true,
+            scratch: String::new(),
+            levels: Vec::new(),
         }
+    }
+
+    /// An engine that never runs plans: every call goes the general way
+    /// (to check that plans change nothing).
+    #[cfg(test)]
+    pub(crate) fn without_plans(mut self) -> Self {
+        self.use_plans = false;
+        self
     }
 
     /// Reads the macro files in order (their own output is discarded), then
@@ -285,24 +321,14 @@ impl<'a> Engine<'a> {
     /// Macro files are read for their definitions; text they produce is
     /// dropped, with a warning if it is more than whitespace.
     fn discard_macro_file_output(&mut self) {
-        if let Some(at) = self.sink.out.bytes().position(|b| !b.is_ascii_whitespace()) {
-            let index = self
-                .sink
-                .segments
-                .partition_point(|s| s.out_start <= at)
-                .saturating_sub(1);
-            if let Some(seg) = self.sink.segments.get(index) {
-                let src = if seg.verbatim() {
-                    seg.src_offset + (at - seg.out_start)
-                } else {
-                    seg.src_offset
-                };
-                let origin = self.tables.origin(seg.file, src, seg.chain());
-                self.warnings.push(Warning {
-                    kind: WarningKind::StrayText,
-                    origin,
-                });
-            }
+        if let Some(at) = self.sink.out.bytes().position(|b| !b.is_ascii_whitespace())
+            && let Some(seg) = self.sink.segments.starting_at(at).next()
+        {
+            let origin = self.tables.origin_of(seg.file, seg.src_of(at), &seg.chain);
+            self.warnings.push(Warning {
+                kind: WarningKind::StrayText,
+                origin,
+            });
         }
         self.sink.out.clear();
         self.sink.segments.clear();
@@ -544,6 +570,19 @@ impl<'a> Engine<'a> {
                 substitute(definition, args, dest);
                 return self.inert_expansion(site, def, start);
             }
+            if self.may_plan()
+                && let Some(staged) = stage(&mut self.scratch, args)
+                && self.planned_call(site, def, staged)
+            {
+                return Ok(());
+            }
+            let frame_text = self.frames[top].text.as_str();
+            let mut args = [""; 9];
+            for (arg, &(start, end)) in args.iter_mut().zip(&ranges[..count]) {
+                *arg = &frame_text[start..end];
+            }
+            let args = &args[..count];
+            let definition = self.table.def(def);
             let mut text = self.pool.pop().unwrap_or_default();
             substitute(definition, args, &mut text);
             return self.expansion(site, def, text);
@@ -676,9 +715,69 @@ impl<'a> Engine<'a> {
             substitute(definition, args, dest);
             return self.inert_expansion(site, def, start);
         }
+        if self.may_plan()
+            && let Some(staged) = stage(&mut self.scratch, args)
+            && self.planned_call(site, def, staged)
+        {
+            return Ok(());
+        }
+        let definition = self.table.def(def);
         let mut text = self.pool.pop().unwrap_or_default();
         substitute(definition, args, &mut text);
         self.expansion(site, def, text)
+    }
+
+    /// Whether a call may run by its plan now: its text would go to the
+    /// output (plans do not collect arguments).
+    fn may_plan(&self) -> bool {
+        self.use_plans && self.sink.pending.is_empty()
+    }
+
+    /// Expands the call of `def` at `site`, with the arguments staged by
+    /// [`stage`], by the macro's plan (see [`crate::plan`]),
+    /// straight into the output. False, with nothing changed, if the macro
+    /// has no plan or the plan stopped: the call must go the general way.
+    fn planned_call(&mut self, site: Site, def: DefId, (ranges, count): Staged) -> bool {
+        let Some(plan) = self.plans.plan(&self.table, def) else {
+            return false;
+        };
+        // Every call in the plan must pass the depth check.
+        if site.depth as usize + plan.height as usize > self.limits.max_depth {
+            return false;
+        }
+        if self.levels.is_empty() {
+            self.levels.resize_with(MAX_HEIGHT as usize, String::new);
+        }
+        let mut args = [""; 9];
+        for (arg, &(start, end)) in args.iter_mut().zip(&ranges[..count]) {
+            *arg = &self.scratch[start..end];
+        }
+        let args = &args[..count];
+        let start = self.sink.out.len();
+        let mut run = Run {
+            out: &mut self.sink.out,
+            recorder: Expand,
+            expanded: self.expanded,
+            budget: self.limits.expansion_budget(),
+        };
+        let done = run.call(&plan, def, args, &mut self.levels).is_ok()
+            && run.out.len() <= self.limits.max_output;
+        if !done {
+            // The general way writes the same text up to where the plan
+            // stopped, or fails the same way.
+            self.sink.out.truncate(start);
+            return false;
+        }
+        self.expanded = run.expanded;
+        if self.sink.out.len() > start {
+            self.sink.segments.record_block(
+                start,
+                (site.file, site.offset),
+                (plan, def, site.chain),
+                args,
+            );
+        }
+        true
     }
 
     /// The expansion of an inert call (nothing in it can be replaced) of

@@ -48,6 +48,7 @@ pub mod error;
 mod expand;
 pub mod limits;
 pub mod loader;
+mod plan;
 pub mod scan;
 pub mod source_map;
 pub mod warning;

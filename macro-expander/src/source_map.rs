@@ -5,7 +5,9 @@
 //! macro maps to the call site of the outermost macro in the source line, with
 //! the chain of macros that produced it (outermost first). Line and column
 //! numbers are computed only when asked for ([`SourceMap::locate`]), from a
-//! per-file line table built on first use.
+//! per-file line table built on first use. The expansion of a call run by a
+//! plan (many segments' worth of text) is stored as the call itself and laid
+//! out into segments again only when asked about.
 //!
 //! ```
 //! let exp = macro_expander::expand_str("1C HCP(12,14)\n", "define(HCP, `@00P[$1-$2]')")?;
@@ -23,6 +25,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::Range;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
+
+use crate::plan::{Layout, Plan};
 
 /// A file read during expansion: its path and text, kept so that diagnostics
 /// can show the line the author wrote.
@@ -295,6 +299,55 @@ impl Tables {
         }
     }
 
+    /// The full origin of (file, offset) with the chain `chain`.
+    pub(crate) fn origin_of(&self, file: FileId, offset: usize, chain: &Chain) -> Origin {
+        match chain {
+            Chain::Verbatim => self.origin(file, offset, None),
+            Chain::Node(node) => self.origin(file, offset, Some(*node)),
+            Chain::Path(parent, calls) => {
+                let mut origin = self.origin(file, offset, *parent);
+                origin
+                    .chain
+                    .extend(calls.iter().map(|&def| self.macro_frame(def)));
+                origin
+            }
+        }
+    }
+
+    /// Whether two chains are the same.
+    pub(crate) fn same_chain(&self, a: &Chain, b: &Chain) -> bool {
+        // A chain as a node and the calls below it.
+        let split = |chain: &Chain| match chain {
+            Chain::Verbatim => None,
+            Chain::Node(node) => Some((Some(*node), Vec::new())),
+            Chain::Path(parent, calls) => Some((*parent, calls.to_vec())),
+        };
+        let (Some((mut a_node, mut a_calls)), Some((mut b_node, mut b_calls))) =
+            (split(a), split(b))
+        else {
+            return a == b;
+        };
+        // Compare from the innermost call up.
+        loop {
+            let (a_def, b_def) = (a_calls.pop(), b_calls.pop());
+            let a_def = a_def.map(NodeKind::Macro).or_else(|| {
+                let node = self.node(a_node?);
+                a_node = node.parent;
+                Some(node.kind)
+            });
+            let b_def = b_def.map(NodeKind::Macro).or_else(|| {
+                let node = self.node(b_node?);
+                b_node = node.parent;
+                Some(node.kind)
+            });
+            match (a_def, b_def) {
+                (None, None) => return true,
+                (Some(a), Some(b)) if a == b => {}
+                _ => return false,
+            }
+        }
+    }
+
     /// The full origin of (file, offset) with the macro chain `chain`.
     pub(crate) fn origin(&self, file: FileId, offset: usize, chain: Option<NodeId>) -> Origin {
         let location = self.location(file, offset);
@@ -308,49 +361,306 @@ impl Tables {
     }
 }
 
-/// A run of output bytes with one origin rule. There is one per piece of
-/// macro text in the output, so it is kept small (24 bytes): text produced by
-/// a macro always has a chain and verbatim text never has one, so the chain
-/// alone tells them apart.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The macro chain of a run of output bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Chain {
+    /// Text copied verbatim from a file.
+    Verbatim,
+    /// Text produced by the macro chain ending at this node.
+    Node(NodeId),
+    /// Text produced by the calls `calls` (outermost first), called below
+    /// the chain `parent`: an expansion run by a plan, laid out again.
+    Path(Option<NodeId>, Box<[DefId]>),
+}
+
+/// A run of output bytes with one origin rule, as read back from
+/// [`Segments`].
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Segment {
     /// First output byte of the run.
     pub(crate) out_start: usize,
     /// Verbatim: the file offset of `out_start`; macro text: the call site.
     pub(crate) src_offset: usize,
     pub(crate) file: FileId,
-    /// The macro chain, or [`NO_CHAIN`] for verbatim text.
-    pub(crate) chain: NodeId,
+    pub(crate) chain: Chain,
+}
+
+impl Segment {
+    /// Whether the run is copied verbatim from the file.
+    pub(crate) fn verbatim(&self) -> bool {
+        self.chain == Chain::Verbatim
+    }
+
+    /// The source offset of output byte `offset` of the run (or past it):
+    /// verbatim text maps byte for byte, macro text to its call.
+    pub(crate) fn src_of(&self, offset: usize) -> usize {
+        if self.verbatim() {
+            self.src_offset + offset.saturating_sub(self.out_start)
+        } else {
+            self.src_offset
+        }
+    }
 }
 
 /// The chain of a verbatim segment.
 const NO_CHAIN: NodeId = NodeId::MAX;
 
-impl Segment {
-    /// A segment of the text at `src_offset` in `file`: verbatim if `chain`
-    /// is `None`, else produced by that macro chain.
-    pub(crate) fn new(
+/// The segments of the output: where each run of output bytes came from.
+///
+/// A segment is stored in 8 bytes: its start, relative to its [`Group`], and
+/// its chain; the file and offset are stored once for a group of segments
+/// that share them (all the text of one outermost call, say). An expansion
+/// run by a plan ([`crate::plan`]) writes dozens of segments' worth of text
+/// at once; it is stored as one [`Block`] — the plan and the arguments — and
+/// laid out again only when asked about.
+#[derive(Debug, Default)]
+pub(crate) struct Segments {
+    /// Per segment: its first output byte less its group's `base`, and its
+    /// macro chain (or [`NO_CHAIN`]), or for a block its index in `blocks`.
+    segments: Vec<(u32, NodeId)>,
+    /// The groups, in segment order.
+    groups: Vec<Group>,
+    blocks: Vec<Block>,
+    /// The arguments of the blocks' calls, one after the other.
+    arg_text: String,
+    /// The byte ranges of the arguments in `arg_text`.
+    arg_spans: Vec<(usize, usize)>,
+}
+
+/// Segments `first..` (up to the next group's) come from `offset` in `file`
+/// and start at `base` + their relative start; a block is a group of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Group {
+    first: usize,
+    base: usize,
+    file: FileId,
+    block: bool,
+    offset: usize,
+}
+
+/// An expansion run by a plan: macro `def` called with the arguments
+/// `arg_spans[args..args + count]`, below the chain `parent`.
+struct Block {
+    plan: Arc<Plan>,
+    def: DefId,
+    parent: Option<NodeId>,
+    args: usize,
+    count: usize,
+}
+
+impl fmt::Debug for Block {
+    /// The call, without the plan.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Block")
+            .field("def", &self.def)
+            .field("parent", &self.parent)
+            .field("args", &(self.args..self.args + self.count))
+            .finish_non_exhaustive()
+    }
+}
+
+impl Segments {
+    /// Records that the output from byte `out_start` on comes from byte
+    /// `src_offset` of `file` (verbatim if `chain` is `None`) or from the
+    /// call at `src_offset` through the macro chain `chain`: a new segment,
+    /// unless the last one continues into it.
+    #[inline]
+    pub(crate) fn record(
+        &mut self,
         out_start: usize,
         file: FileId,
         src_offset: usize,
         chain: Option<NodeId>,
-    ) -> Self {
-        Self {
-            out_start,
-            src_offset,
-            file,
-            chain: chain.unwrap_or(NO_CHAIN),
+    ) {
+        let chain = chain.unwrap_or(NO_CHAIN);
+        let group = self.groups.last().copied().filter(|g| !g.block);
+        if let (Some(group), Some(&(rel, last_chain))) = (group, self.segments.last())
+            && group.file == file
+            && last_chain == chain
+            && if chain == NO_CHAIN {
+                group.offset + (out_start - group.base - rel as usize) == src_offset
+            } else {
+                group.offset == src_offset
+            }
+        {
+            return;
         }
+        let rel = group
+            .filter(|g| g.file == file && g.offset == src_offset)
+            .and_then(|g| u32::try_from(out_start - g.base).ok());
+        let rel = rel.unwrap_or_else(|| {
+            self.groups.push(Group {
+                first: self.segments.len(),
+                base: out_start,
+                file,
+                block: false,
+                offset: src_offset,
+            });
+            0
+        });
+        self.segments.push((rel, chain));
     }
 
-    /// Whether the run is copied verbatim from the file.
-    pub(crate) fn verbatim(&self) -> bool {
-        self.chain == NO_CHAIN
+    /// Records that the output from byte `out_start` on is the expansion of
+    /// macro `def` called at `offset` in `file` with `args`, below the chain
+    /// `parent`, run by `plan`.
+    pub(crate) fn record_block(
+        &mut self,
+        out_start: usize,
+        (file, offset): (FileId, usize),
+        (plan, def, parent): (Arc<Plan>, DefId, Option<NodeId>),
+        args: &[&str],
+    ) {
+        self.groups.push(Group {
+            first: self.segments.len(),
+            base: out_start,
+            file,
+            block: true,
+            offset,
+        });
+        self.segments.push((0, to_u32(self.blocks.len())));
+        let first = self.arg_spans.len();
+        for arg in args {
+            let start = self.arg_text.len();
+            self.arg_text.push_str(arg);
+            self.arg_spans.push((start, self.arg_text.len()));
+        }
+        self.blocks.push(Block {
+            plan,
+            def,
+            parent,
+            args: first,
+            count: args.len(),
+        });
     }
 
-    /// The macro chain that produced the run (`None` if verbatim).
-    pub(crate) fn chain(&self) -> Option<NodeId> {
-        (!self.verbatim()).then_some(self.chain)
+    /// Removes all segments.
+    pub(crate) fn clear(&mut self) {
+        self.segments.clear();
+        self.groups.clear();
+        self.blocks.clear();
+        self.arg_text.clear();
+        self.arg_spans.clear();
+    }
+
+    /// The segments from the one holding output byte `offset` (the first
+    /// one if `offset` comes before it, the last one if after) on.
+    pub(crate) fn starting_at(&self, offset: usize) -> SegmentIter<'_> {
+        let mut iter = SegmentIter {
+            segments: self,
+            next: self.segments.len(),
+            laid_out: Vec::new().into_iter(),
+        };
+        if self.segments.is_empty() {
+            return iter;
+        }
+        let group = self
+            .groups
+            .partition_point(|g| g.base <= offset)
+            .saturating_sub(1);
+        let Group { first, base, .. } = self.groups[group];
+        let end = self
+            .groups
+            .get(group + 1)
+            .map_or(self.segments.len(), |g| g.first);
+        let within =
+            self.segments[first..end].partition_point(|&(rel, _)| base + rel as usize <= offset);
+        iter.next = first + within.saturating_sub(1);
+        if self.groups[group].block {
+            // Start in the block, at the piece holding `offset`.
+            let pieces = self.lay_out(group, self.segments[iter.next].1 as usize);
+            let skip = pieces
+                .partition_point(|s| s.out_start <= offset)
+                .saturating_sub(1);
+            iter.laid_out = pieces.into_iter();
+            if skip > 0 {
+                iter.laid_out.nth(skip - 1);
+            }
+            iter.next += 1;
+        }
+        iter
+    }
+
+    /// The segments of block `block`, in group `group`: its expansion laid
+    /// out again.
+    fn lay_out(&self, group: usize, block: usize) -> Vec<Segment> {
+        let Group {
+            base, file, offset, ..
+        } = self.groups[group];
+        let block = &self.blocks[block];
+        let args: Vec<&str> = self.arg_spans[block.args..block.args + block.count]
+            .iter()
+            .map(|&(start, end)| &self.arg_text[start..end])
+            .collect();
+        let mut text = String::with_capacity(256);
+        let mut run = crate::plan::Run {
+            out: &mut text,
+            recorder: Layout::default(),
+            expanded: 0,
+            budget: usize::MAX,
+        };
+        let mut levels = vec![String::new(); block.plan.height as usize];
+        let pieces = match run.call(&block.plan, block.def, &args, &mut levels) {
+            Ok(()) => run.recorder.pieces,
+            // A plan that ran once runs again; should it not, the outermost
+            // call is still right.
+            Err(_) => vec![(0, Box::from([block.def]))],
+        };
+        pieces
+            .into_iter()
+            .map(|(at, calls)| Segment {
+                out_start: base + at,
+                src_offset: offset,
+                file,
+                chain: Chain::Path(block.parent, calls),
+            })
+            .collect()
+    }
+}
+
+/// The segments of [`Segments`] from some point on, blocks laid out.
+pub(crate) struct SegmentIter<'s> {
+    segments: &'s Segments,
+    /// The next segment or block to read.
+    next: usize,
+    /// What is left of the block read last.
+    laid_out: std::vec::IntoIter<Segment>,
+}
+
+impl SegmentIter<'_> {
+    /// The group of stored segment `index`, if there is one.
+    fn group_of(&self, index: usize) -> Option<usize> {
+        (index < self.segments.segments.len())
+            .then(|| self.segments.groups.partition_point(|g| g.first <= index) - 1)
+    }
+}
+
+impl Iterator for SegmentIter<'_> {
+    type Item = Segment;
+
+    fn next(&mut self) -> Option<Segment> {
+        if let Some(segment) = self.laid_out.next() {
+            return Some(segment);
+        }
+        let index = self.next;
+        let group = self.group_of(index)?;
+        self.next += 1;
+        let g = self.segments.groups[group];
+        let (rel, chain) = self.segments.segments[index];
+        if g.block {
+            self.laid_out = self.segments.lay_out(group, chain as usize).into_iter();
+            return self.laid_out.next();
+        }
+        Some(Segment {
+            out_start: g.base + rel as usize,
+            src_offset: g.offset,
+            file: g.file,
+            chain: if chain == NO_CHAIN {
+                Chain::Verbatim
+            } else {
+                Chain::Node(chain)
+            },
+        })
     }
 }
 
@@ -358,7 +668,7 @@ impl Segment {
 #[derive(Debug)]
 pub struct SourceMap {
     pub(crate) tables: Tables,
-    pub(crate) segments: Vec<Segment>,
+    pub(crate) segments: Segments,
     /// Output offsets where each output line starts.
     pub(crate) out_lines: Vec<usize>,
     pub(crate) out_len: usize,
@@ -371,16 +681,11 @@ impl SourceMap {
     /// map to the end of the last segment.
     #[must_use]
     pub fn locate(&self, offset: usize) -> Origin {
-        let Some(index) = self.segment_index(offset) else {
+        let Some(seg) = self.segments.starting_at(offset).next() else {
             return self.tables.origin(self.main, 0, None);
         };
-        let seg = self.segments[index];
-        let src = if seg.verbatim() {
-            seg.src_offset + offset.min(self.out_len).saturating_sub(seg.out_start)
-        } else {
-            seg.src_offset
-        };
-        self.tables.origin(seg.file, src, seg.chain())
+        let src = seg.src_of(offset.min(self.out_len));
+        self.tables.origin_of(seg.file, src, &seg.chain)
     }
 
     /// The origin of 0-based output line `line` (of its first byte); lines past
@@ -426,14 +731,12 @@ impl SourceMap {
     pub fn line_pieces(&self, line: usize) -> Vec<Origin> {
         let span = self.line_span(line);
         let mut pieces: Vec<Origin> = vec![self.locate(span.start)];
-        let Some(first) = self.segment_index(span.start) else {
+        let mut segments = self.segments.starting_at(span.start);
+        if segments.next().is_none() {
             return pieces;
-        };
-        for seg in self.segments[first + 1..]
-            .iter()
-            .take_while(|s| s.out_start < span.end)
-        {
-            let origin = self.tables.origin(seg.file, seg.src_offset, seg.chain());
+        }
+        for seg in segments.take_while(|s| s.out_start < span.end) {
+            let origin = self.tables.origin_of(seg.file, seg.src_offset, &seg.chain);
             if !pieces
                 .iter()
                 .any(|p| p.chain == origin.chain && (p.in_macro() || p.file == origin.file))
@@ -466,26 +769,26 @@ impl SourceMap {
     /// to produced by a macro).
     #[must_use]
     pub fn is_verbatim(&self, offset: usize) -> bool {
-        self.segment_index(offset)
-            .is_none_or(|i| self.segments[i].verbatim())
+        self.segments
+            .starting_at(offset)
+            .next()
+            .is_none_or(|s| s.verbatim())
     }
 
-    /// The end (exclusive) of the segment holding `offset`.
+    /// The end (exclusive) of the segment holding `offset`: of the run of
+    /// bytes with the same origin rule.
     pub(crate) fn segment_end(&self, offset: usize) -> usize {
-        self.segment_index(offset)
-            .and_then(|i| self.segments.get(i + 1))
+        let mut segments = self.segments.starting_at(offset);
+        let Some(first) = segments.next() else {
+            return self.out_len;
+        };
+        segments
+            .find(|s| {
+                s.file != first.file
+                    || s.src_offset != first.src_of(s.out_start)
+                    || !self.tables.same_chain(&s.chain, &first.chain)
+            })
             .map_or(self.out_len, |s| s.out_start)
-    }
-
-    fn segment_index(&self, offset: usize) -> Option<usize> {
-        if self.segments.is_empty() {
-            return None;
-        }
-        Some(
-            self.segments
-                .partition_point(|s| s.out_start <= offset)
-                .saturating_sub(1),
-        )
     }
 }
 

@@ -92,6 +92,8 @@ proptest! {
 
     #[test]
     fn text_without_specials_is_unchanged(source in "[a-z0-9 @:\\[\\]\\n.-]{0,200}") {
+        // `dnl` is special too: it discards the rest of the line.
+        prop_assume!(!source.contains("dnl"));
         let loader = loader(source.clone(), "define(A, `x')".to_owned());
         let (text, _) = outcome(&loader, ScanStrategy::Auto).map_err(TestCaseError::fail)?;
         prop_assert_eq!(text, source);
