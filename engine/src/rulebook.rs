@@ -13,11 +13,16 @@
 //! Every problem is collected, not just the first: each is a [`Diagnostic`]
 //! rendered against the line the author wrote (`file:line:col`, caret, macro
 //! chain).
+//!
+//! The rules are parsed, compiled and checked in parallel (rayon's global
+//! pool); the result and the order of the diagnostics do not depend on it.
 
 use crate::book::Book;
 use crate::explanations::Explanations;
+use crate::matcher::ir::CompileError;
 use crate::rules::Rule;
-use grammar::ast::Span;
+use grammar::ast::{Span, Spanned};
+use grammar::level::{LevelMismatch, check_level};
 use macro_expander::{
     Diagnostic, ExpandError, Expansion, FsLoader, Limits, Loader, MemoryLoader, Severity,
 };
@@ -242,13 +247,23 @@ impl Analysis {
 /// cycles) and warnings (the expander's, rule ids used twice, levels that
 /// cannot match, explanation ids with no text, sequence patterns that leave
 /// the candidate call free).
+///
+/// The rules are parsed, compiled and checked in parallel on rayon's global
+/// pool, while the explanations table is read; the diagnostics come in the
+/// same order on every run: the expander's warnings, the explanations
+/// table's errors, the parse errors, each rule's findings rule by rule, then
+/// the book's error.
 pub fn analyze(expansion: &Expansion, explanation_files: &[(PathBuf, String)]) -> Analysis {
     let mut diagnostics: Vec<Diagnostic> = expansion
         .warnings
         .iter()
         .map(|w| w.to_diagnostic(&expansion.map))
         .collect();
-    let explanations = match Explanations::parse_files(explanation_files) {
+    let (explanations, db) = rayon::join(
+        || Explanations::parse_files(explanation_files),
+        || grammar::parse_database_with(&expansion.text, RuleFindings::of),
+    );
+    let explanations = match explanations {
         Ok(t) => t,
         Err(errors) => {
             for e in errors {
@@ -268,13 +283,13 @@ pub fn analyze(expansion: &Expansion, explanation_files: &[(PathBuf, String)]) -
     let at = |severity: Severity, message: String, span: Span| {
         expansion.diagnostic(severity, message, span.range())
     };
-    let db = grammar::parse_database(&expansion.text);
     for e in &db.errors {
         diagnostics.push(e.to_diagnostic(expansion));
     }
+    let rule_count = db.rules.len();
     let mut ids: HashMap<u32, Span> = HashMap::new();
-    let mut rules = Vec::with_capacity(db.rules.len());
-    for (i, r) in db.rules.iter().enumerate() {
+    let mut rules = Vec::with_capacity(rule_count);
+    for (i, r) in db.rules.into_iter().enumerate() {
         if let Some(id) = &r.id {
             if let Some(first) = ids.get(&id.node) {
                 let first = expansion.map.locate(first.start as usize);
@@ -290,7 +305,7 @@ pub fn analyze(expansion: &Expansion, explanation_files: &[(PathBuf, String)]) -
                 ids.insert(id.node, id.span);
             }
         }
-        if let Some(mismatch) = grammar::level::check_level(r) {
+        if let Some((mismatch, level_span)) = &r.level {
             diagnostics.push(
                 at(
                     Severity::Warning,
@@ -299,7 +314,7 @@ pub fn analyze(expansion: &Expansion, explanation_files: &[(PathBuf, String)]) -
                         mismatch.level,
                         mismatch.possible.describe()
                     ),
-                    r.level.span,
+                    *level_span,
                 )
                 .with_note(
                     "help: the level counts the calls from the opening bid on (leading passes not counted), the rule's own call included; 0 means any depth",
@@ -315,13 +330,14 @@ pub fn analyze(expansion: &Expansion, explanation_files: &[(PathBuf, String)]) -
                 e.span,
             ));
         }
-        match Rule::compile(r, i as u32) {
-            Ok(rule) => {
+        match r.compiled {
+            Ok(mut rule) => {
+                rule.index = i as u32;
                 if rule.free_call {
                     diagnostics.push(at(
                         Severity::Warning,
                         "the sequence pattern leaves the candidate call free: the rule proposes every legal call".to_string(),
-                        r.seq.span,
+                        r.seq_span,
                     ));
                 }
                 rules.push(rule);
@@ -329,7 +345,6 @@ pub fn analyze(expansion: &Expansion, explanation_files: &[(PathBuf, String)]) -
             Err(e) => diagnostics.push(at(Severity::Error, e.message, e.span)),
         }
     }
-    let rule_count = db.rules.len();
     let explanation_count = explanations.len();
     let mut analysis = Analysis {
         book: None,
@@ -346,6 +361,35 @@ pub fn analyze(expansion: &Expansion, explanation_files: &[(PathBuf, String)]) -
         }
     }
     analysis
+}
+
+/// One parsed rule, analysed on the thread that parsed it: compiled, its
+/// level checked, and the fields its warnings point at kept; its syntax tree
+/// is dropped there.
+struct RuleFindings {
+    /// The `#id` field.
+    id: Option<Spanned<u32>>,
+    /// The `*n` field.
+    explanation: Option<Spanned<u32>>,
+    /// The span of the sequence pattern.
+    seq_span: Span,
+    /// The level the sequence pattern cannot match, with its span.
+    level: Option<(LevelMismatch, Span)>,
+    /// The compiled rule, its index still 0 (the index, the rule's position
+    /// among the rules that parsed, is known only once every rule is).
+    compiled: Result<Rule, CompileError>,
+}
+
+impl RuleFindings {
+    fn of(r: grammar::ast::Rule) -> RuleFindings {
+        RuleFindings {
+            level: check_level(&r).map(|m| (m, r.level.span)),
+            compiled: Rule::compile(&r, 0),
+            id: r.id,
+            explanation: r.explanation,
+            seq_span: r.seq.span,
+        }
+    }
 }
 
 /// The span of 1-based line `line` of `text`.

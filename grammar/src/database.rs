@@ -7,21 +7,42 @@
 //! blank lines are skipped. Each rule is parsed on its own, so one bad rule
 //! never hides the next: [`parse_database`] returns every rule that parsed
 //! and every error, with spans that are offsets into the whole text.
+//!
+//! Because the rules are independent, they are parsed in parallel (on
+//! rayon's global pool); the rules and the errors still come back in the
+//! order written, the same on every run. [`parse_database_with`] also runs
+//! the caller's per-rule work (compiling, checking) on the same threads,
+//! right after each rule is parsed.
 
+use rayon::iter::{Either, IndexedParallelIterator, IntoParallelRefIterator, ParallelIterator};
 use serde::Serialize;
 
 use crate::ast::{Rule, Span};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::parser::{RuleParser, parse_rule_at};
 
-/// The result of parsing a whole database.
-#[derive(Debug, Clone, Default)]
-pub struct Database {
+/// The result of parsing a whole database: by default the rules
+/// themselves, or what [`parse_database_with`] made of each.
+#[derive(Debug, Clone)]
+pub struct Database<R = Rule> {
     /// The rules that parsed, in the order written.
-    pub rules: Vec<Rule>,
-    /// Every error, in the order found.
+    pub rules: Vec<R>,
+    /// Every error, in the order written.
     pub errors: Vec<ParseError>,
 }
+
+impl<R> Default for Database<R> {
+    fn default() -> Self {
+        Database {
+            rules: Vec::new(),
+            errors: Vec::new(),
+        }
+    }
+}
+
+/// Logical lines per parallel task at least: enough to outweigh handing the
+/// task to another thread, few enough to share a small database out.
+const MIN_LINES_PER_TASK: usize = 16;
 
 /// Where one logical line of a database lies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -121,28 +142,47 @@ fn first_text(bytes: &[u8], mut pos: usize) -> usize {
 /// assert_eq!(db.errors.len(), 1);
 /// ```
 pub fn parse_database(text: &str) -> Database {
+    parse_database_with(text, |rule| rule)
+}
+
+/// Parses every rule of a database like [`parse_database`], and hands each
+/// rule that parsed to `f` on the thread that parsed it; the database holds
+/// what `f` returned, in the order the rules are written.
+///
+/// The lines are parsed in parallel, so `f` runs in parallel too (in no
+/// particular order); each rule is dropped on its worker once `f` is done
+/// with it, unless `f` keeps it.
+///
+/// ```
+/// let db = grammar::database::parse_database_with("1 1C 10 . .\n2 1C:P:1H 12 . .\n", |r| r.level.node);
+/// assert_eq!(db.rules, [1, 2]);
+/// ```
+pub fn parse_database_with<R, F>(text: &str, f: F) -> Database<R>
+where
+    R: Send,
+    F: Fn(Rule) -> R + Sync,
+{
     let parser = RuleParser::new();
     let lines = logical_lines(text);
-    let mut db = Database {
-        rules: Vec::with_capacity(lines.len()),
-        errors: Vec::new(),
-    };
-    for line in lines {
-        match line {
-            Line::Rule(span) => {
+    let (rules, errors) = lines
+        .par_iter()
+        .with_min_len(MIN_LINES_PER_TASK)
+        .filter_map(|line| match *line {
+            Line::Rule(span) => Some(
                 match parse_rule_at(&parser, &text[..span.end as usize], span.start as usize) {
-                    Ok(rule) => db.rules.push(rule),
-                    Err(e) => db.errors.push(e),
-                }
-            }
-            Line::Orphan(span) => db.errors.push(ParseError {
+                    Ok(rule) => Either::Left(f(rule)),
+                    Err(e) => Either::Right(e),
+                },
+            ),
+            Line::Orphan(span) => Some(Either::Right(ParseError {
                 kind: ParseErrorKind::OrphanContinuation,
                 span,
-            }),
-            Line::Comment(_) => {}
-        }
-    }
-    db
+            })),
+            Line::Comment(_) => None,
+        })
+        // Each side keeps the order of the lines.
+        .partition_map(|outcome| outcome);
+    Database { rules, errors }
 }
 
 #[cfg(test)]

@@ -5,7 +5,9 @@
 //! - [`parse_rule`] parses one logical rule line
 //!   (`level def cr seq prio constraint spec *expl #id`);
 //! - [`parse_database`] parses a whole expanded database, recovering at rule
-//!   boundaries so that one bad rule does not hide the next;
+//!   boundaries so that one bad rule does not hide the next, its rules in
+//!   parallel ([`parse_database_with`] also runs the caller's per-rule work
+//!   there);
 //! - [`parse_goal`], [`parse_spec`] and [`parse_expr`] parse a lone pattern,
 //!   specification or MATH expression;
 //! - [`print_rule`] (and [`print_goal`], [`print_spec`], [`print_expr`]) write
@@ -36,7 +38,7 @@ mod parser;
 pub mod print;
 
 pub use ast::*;
-pub use database::{Database, parse_database};
+pub use database::{Database, parse_database, parse_database_with};
 pub use error::{ParseError, ParseErrorKind};
 pub use parser::{parse_expr, parse_goal, parse_rule, parse_spec};
 pub use print::{print_expr, print_goal, print_rule, print_spec};
