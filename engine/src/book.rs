@@ -270,8 +270,8 @@ impl Scratch {
         );
     }
 
-    /// The answer to the current question: the proposals, in
-    /// [`Proposal::key`] order, and the grabs they refer to (see
+    /// The answer to the current question: the proposals (in no
+    /// particular order) and the grabs they refer to (see
     /// [`Proposal::grabs_in`]) — the memo's copy when it was remembered.
     pub fn answer(&self) -> (&[Proposal], &[Grabs]) {
         if self.from_memo

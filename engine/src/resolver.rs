@@ -22,6 +22,7 @@ use crate::grabs::Grabs;
 use crate::knowledge::Shown;
 use crate::pattern::{HandFeatures, PatternString};
 use contract_bridge::{Hand, Seat};
+use rayon::iter::Either;
 use smallvec::SmallVec;
 
 /// A hand as the resolver reads it: its features and its pattern string.
@@ -213,7 +214,7 @@ impl<'b> Table<'b> {
     }
 
     /// Works out the answer for the calls `calls[tags]` (tagged with the
-    /// call's index in `calls`), in [`Proposal::key`] order.
+    /// call's index in `calls`).
     fn propose(
         &self,
         calls: &[Call],
@@ -234,7 +235,6 @@ impl<'b> Table<'b> {
             self.book
                 .proposals(call_token(calls[tag]).as_bytes(), env, scratch, tag as u8);
         }
-        scratch.proposals.sort_unstable_by_key(|p| p.key);
     }
 
     /// Chooses the call for the player whose turn it is, holding `hand`.
@@ -279,13 +279,25 @@ impl<'b> Table<'b> {
         self.propose_legal(&legal, None, &env, scratch);
 
         // Weigh proposals in order: priority (high first), then database
-        // order. A trace lists them all; a plain decision usually stops
-        // after a few.
+        // order. A trace lists them all (sorted); a plain decision usually
+        // stops after a few, so it picks the next one at a time (keys are
+        // unique) instead of sorting them all.
         let book = self.book;
         let (proposals, grabs) = scratch.answer();
         let traced = trace.is_some();
+        let mut sorted: Vec<Proposal> = Vec::new();
+        let in_order = if traced {
+            sorted.extend_from_slice(proposals);
+            sorted.sort_unstable_by_key(|p| p.key);
+            Either::Left(sorted.iter())
+        } else {
+            let first = next_after(proposals, None);
+            Either::Right(std::iter::successors(first, |p| {
+                next_after(proposals, Some(p.key))
+            }))
+        };
         let mut chosen = None;
-        for p in proposals {
+        for p in in_order {
             let (rule, tag) = (p.rule(), p.tag());
             let same_call = proposals
                 .iter()
@@ -454,4 +466,13 @@ impl Table<'_> {
         let mut grabs = decision.grabs;
         Some(self.book.rules()[rule as usize].spec.eval(&mut grabs, &env))
     }
+}
+
+/// The proposal with the smallest key after `after` (keys are unique): the
+/// next one to weigh.
+fn next_after(proposals: &[Proposal], after: Option<u64>) -> Option<&Proposal> {
+    proposals
+        .iter()
+        .filter(|p| after.is_none_or(|k| p.key > k))
+        .min_by_key(|p| p.key)
 }
