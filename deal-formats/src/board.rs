@@ -1,7 +1,7 @@
 //! The format-neutral view of a game in a deal file: board number, dealer,
 //! vulnerability, the deal and the auction if one was recorded.
 
-use contract_bridge::{Contract, Seat};
+use contract_bridge::{Contract, Seat, Strain};
 use engine::auction::{AuctionError, Bidding, Call};
 use engine::deal::Deal;
 use engine::vulnerability::Vulnerability;
@@ -151,6 +151,19 @@ pub enum ReadError {
     /// The file could not be read; the reader yields nothing more.
     #[error(transparent)]
     Io(#[from] std::io::Error),
+}
+
+/// A strain letter (`C D H S N`), either case: the one spelling every deal
+/// format shares.
+pub(crate) const fn strain_of_letter(b: u8) -> Option<Strain> {
+    match b.to_ascii_uppercase() {
+        b'C' => Some(Strain::Clubs),
+        b'D' => Some(Strain::Diamonds),
+        b'H' => Some(Strain::Hearts),
+        b'S' => Some(Strain::Spades),
+        b'N' => Some(Strain::Notrump),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! (PBN 3.4.13, 3.4.14): a contract and its declarer, all pass (`Contract
 //! "Pass"`, `Declarer ""`), or not known.
 
-use crate::board::RecordedAuction;
+use crate::board::{RecordedAuction, strain_of_letter};
 use crate::pbn::auction::strain_text;
 use contract_bridge::{Bid, Contract, Level, Penalty, Seat, Strain};
 use core::str::FromStr;
@@ -114,15 +114,7 @@ fn parse_contract(s: &str) -> Option<Contract> {
     let (strain, risk) = if let Some(r) = upper.strip_prefix("NT") {
         (Strain::Notrump, r)
     } else {
-        let strain = match upper.as_bytes().first()? {
-            b'C' => Strain::Clubs,
-            b'D' => Strain::Diamonds,
-            b'H' => Strain::Hearts,
-            b'S' => Strain::Spades,
-            b'N' => Strain::Notrump,
-            _ => return None,
-        };
-        (strain, &upper[1..])
+        (strain_of_letter(*upper.as_bytes().first()?)?, &upper[1..])
     };
     let penalty = match risk {
         "" => Penalty::Undoubled,

@@ -12,8 +12,9 @@
 //! alerted and explained is written `*^1`.
 
 use super::line::show_byte;
+use crate::board::strain_of_letter;
 use crate::{RecordedAuction, RecordedCall};
-use contract_bridge::{Bid, Level, Seat, Strain};
+use contract_bridge::{Bid, Level, Seat};
 use engine::auction::{Bidding, Call, call_token};
 use engine::vulnerability::Vulnerability;
 use std::ops::Range;
@@ -81,18 +82,6 @@ pub(crate) const fn seat_of_letter(b: u8) -> Option<Seat> {
         b'E' => Some(Seat::East),
         b'S' => Some(Seat::South),
         b'W' => Some(Seat::West),
-        _ => None,
-    }
-}
-
-/// A strain letter, either case.
-const fn strain_of_letter(b: u8) -> Option<Strain> {
-    match b.to_ascii_uppercase() {
-        b'C' => Some(Strain::Clubs),
-        b'D' => Some(Strain::Diamonds),
-        b'H' => Some(Strain::Hearts),
-        b'S' => Some(Strain::Spades),
-        b'N' => Some(Strain::Notrump),
         _ => None,
     }
 }

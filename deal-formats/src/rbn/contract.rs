@@ -7,7 +7,8 @@
 
 use super::auction::seat_of_letter;
 use crate::RecordedAuction;
-use contract_bridge::{Bid, Contract, Level, Penalty, Seat, Strain};
+use crate::board::strain_of_letter;
+use contract_bridge::{Bid, Contract, Level, Penalty, Seat};
 use engine::vulnerability::Vulnerability;
 
 /// How an auction ended.
@@ -47,14 +48,7 @@ pub(crate) fn parse_contract(data: &[u8]) -> Option<Outcome> {
         return None;
     }
     let (&strain, penalty) = rest.split_first()?;
-    let strain = match strain.to_ascii_uppercase() {
-        b'C' => Strain::Clubs,
-        b'D' => Strain::Diamonds,
-        b'H' => Strain::Hearts,
-        b'S' => Strain::Spades,
-        b'N' => Strain::Notrump,
-        _ => return None,
-    };
+    let strain = strain_of_letter(strain)?;
     let penalty = match penalty.to_ascii_uppercase().as_slice() {
         b"" => Penalty::Undoubled,
         b"X" => Penalty::Doubled,
@@ -95,6 +89,7 @@ pub(crate) fn write_contract(out: &mut Vec<u8>, outcome: Outcome) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use contract_bridge::Strain;
 
     #[test]
     fn read_and_write() {
