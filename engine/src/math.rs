@@ -184,7 +184,7 @@ impl MathExpr {
     pub fn eval(&self, cx: &mut MathCx<'_, '_>) -> Option<i32> {
         Some(match self {
             MathExpr::Num(n) => *n,
-            MathExpr::Grab(g) => field_value(cx.grabs.get(*g)?),
+            MathExpr::Grab(g) => cx.grabs.value(*g)?,
             MathExpr::Call(f, args) => {
                 let mut vals = [0i32; 3];
                 for (slot, arg) in vals.iter_mut().zip(args.iter()) {

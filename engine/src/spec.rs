@@ -6,7 +6,7 @@ use crate::functions::{Env, Func};
 use crate::grabs::Grabs;
 use crate::knowledge::{FieldId, Range, Shown, field_limits};
 use crate::matcher::ir::{CompileError, grab_index};
-use crate::math::{MathCx, MathExpr, field_value};
+use crate::math::{MathCx, MathExpr};
 use grammar::ast::{self, Bound, SpecField};
 use std::fmt::Write;
 
@@ -169,7 +169,7 @@ impl Spec {
         for item in &self.items {
             let value = match &item.value {
                 Value::Const(n) => Some(*n),
-                Value::Grab(g) => grabs.get(*g).map(field_value),
+                Value::Grab(g) => grabs.value(*g),
                 Value::Func(f) => f.call(env, &[]),
                 Value::Math(m) => {
                     let mut cx = MathCx {

@@ -16,7 +16,7 @@
 
 use super::ir::{Alt, Branch, ByteSet, Node, apply_class_op};
 use crate::functions::Env;
-use crate::grabs::Grabs;
+use crate::grabs::{Grabs, Slot};
 use crate::math::{MathCx, field_len};
 use grammar::ast::{AltOp, ClassItem, ClassOp, Goto};
 
@@ -67,6 +67,19 @@ pub struct Backtracker<'a, 'e> {
 
 type Cont<'k> = &'k mut dyn FnMut(usize, &mut Grabs) -> bool;
 
+/// How a node matched in one step (see [`Backtracker::step`]).
+enum Step {
+    /// It matched this many bytes.
+    Len(usize),
+    /// It does not match here.
+    Fail,
+    /// It may match several ways or set grabs: the general walk decides.
+    General,
+}
+
+/// The grabs a straight walk set, with what they held before.
+type Undo = smallvec::SmallVec<[(u8, Slot); 4]>;
+
 impl<'a, 'e> Backtracker<'a, 'e> {
     /// A matcher for `subject`, whose MATH reads `env`.
     pub fn new(subject: &'a [u8], env: &'a Env<'e>) -> Self {
@@ -99,36 +112,28 @@ impl<'a, 'e> Backtracker<'a, 'e> {
         if n == 1 {
             return self.branch_holds(last, mode, g);
         }
+        // A member that fails leaves the grabs as they were (see `seq`), so
+        // only grabs set by members that held need putting back, when a later
+        // `&` member fails.
         match op {
-            AltOp::Or => {
-                let saved = *g;
-                if self.top(alt, n - 1, mode, g) {
-                    return true;
-                }
-                *g = saved;
-                self.branch_holds(last, mode, g)
-            }
+            AltOp::Or => self.top(alt, n - 1, mode, g) || self.branch_holds(last, mode, g),
             AltOp::And | AltOp::Then => {
-                let saved = *g;
+                let saved = alt.branches().take(n - 1).any(|b| b.writes).then_some(*g);
                 if self.top(alt, n - 1, mode, g) && self.branch_holds(last, mode, g) {
                     return true;
                 }
-                *g = saved;
+                if let Some(saved) = saved {
+                    *g = saved;
+                }
                 false
             }
         }
     }
 
+    /// Whether the branch holds; if so the grabs are those of its first
+    /// match (a successful walk leaves them in place).
     fn branch_holds(&self, b: &Branch, mode: EndMode, g: &mut Grabs) -> bool {
-        let mut found = None;
-        let ok = self.branch_top(b, mode, g, &mut |_, _, grabs| {
-            found = Some(*grabs);
-            true
-        });
-        if let Some(f) = found {
-            *g = f;
-        }
-        ok
+        self.branch_top(b, mode, g, &mut |_, _, _| true)
     }
 
     /// Start positions allowed by a GOTO (relative to `base` when absent).
@@ -184,7 +189,11 @@ impl<'a, 'e> Backtracker<'a, 'e> {
             None if mode == EndMode::Full => Some(len),
             None => None,
         };
-        let last_colon = self.subject.iter().rposition(|&c| c == b':');
+        let last_colon = if mode == EndMode::Redirect {
+            self.subject.iter().rposition(|&c| c == b':')
+        } else {
+            None
+        };
         let (lo, hi) = self.starts(b.goto, 0);
         let hi = if b.floating { len } else { hi };
         for start in lo..=hi.min(len) {
@@ -198,14 +207,117 @@ impl<'a, 'e> Backtracker<'a, 'e> {
                 }
                 (None, _) => true,
             };
-            // A failed `seq` leaves the grabs as they were (see `seq`).
-            if self.seq(&b.nodes, start, g, &mut |e, grabs| {
+            // A failed walk leaves the grabs as they were (see `seq`).
+            if self.straight(&b.nodes, start, g, &mut |e, grabs| {
                 accept(e) && found(start, e, grabs)
             }) {
                 return true;
             }
         }
         false
+    }
+
+    /// Matches `nodes` from `pos` like [`Backtracker::seq`] (and, like it,
+    /// leaves the grabs as they were when it fails), walking the leading
+    /// nodes that match at most one way (literals, classes, pushes, grab
+    /// matches, MATH that assigns nothing) in a loop instead of through
+    /// continuations; repeated literals try their counts longest first, as
+    /// `seq` does, and any other node hands the rest over to `seq`.
+    fn straight(&self, nodes: &[Node], pos: usize, g: &mut Grabs, k: Cont<'_>) -> bool {
+        let mut undo = Undo::new();
+        let ok = self.straight_walk(nodes, pos, g, k, &mut undo);
+        if !ok {
+            for &(i, slot) in undo.iter().rev() {
+                g.restore(i, slot);
+            }
+        }
+        ok
+    }
+
+    /// The walk of [`Backtracker::straight`], noting in `undo` the grabs
+    /// it sets.
+    fn straight_walk(
+        &self,
+        nodes: &[Node],
+        mut pos: usize,
+        g: &mut Grabs,
+        k: Cont<'_>,
+        undo: &mut Undo,
+    ) -> bool {
+        let s = self.subject;
+        for (i, node) in nodes.iter().enumerate() {
+            match node {
+                Node::Push(grab) => {
+                    let n = field_len(s, pos);
+                    if n == 0 {
+                        return false;
+                    }
+                    undo.push((*grab, g.save(*grab)));
+                    g.set(*grab, &s[pos..pos + n]);
+                }
+                Node::Math {
+                    expr,
+                    assigns: false,
+                } => {
+                    let mut cx = MathCx {
+                        subject: s,
+                        pos,
+                        grabs: g,
+                        env: self.env,
+                    };
+                    if expr.eval(&mut cx).is_none_or(|v| v == 0) {
+                        return false;
+                    }
+                    pos = cx.pos;
+                }
+                Node::Repeat { node, min, max } if matches!(&**node, Node::Literal(l) if !l.is_empty()) =>
+                {
+                    let Node::Literal(lit) = &**node else {
+                        unreachable!("guarded above")
+                    };
+                    let most = max.map_or(usize::MAX, usize::from);
+                    let mut count = 0;
+                    while count < most && has_literal(s, pos + count * lit.len(), lit) {
+                        count += 1;
+                    }
+                    let rest = &nodes[i + 1..];
+                    return (usize::from(*min)..=count)
+                        .rev()
+                        .any(|n| self.straight(rest, pos + n * lit.len(), g, k));
+                }
+                Node::Not(inner) => match self.step(inner, pos, g) {
+                    Step::Len(_) => return false,
+                    Step::Fail => {}
+                    Step::General => return self.seq(&nodes[i..], pos, g, k),
+                },
+                _ => match self.step(node, pos, g) {
+                    Step::Len(n) => pos += n,
+                    Step::Fail => return false,
+                    Step::General => return self.seq(&nodes[i..], pos, g, k),
+                },
+            }
+        }
+        k(pos, g)
+    }
+
+    /// How `node` matches at `pos` when it matches at most one way and
+    /// sets no grab; [`Step::General`] for every other node.
+    #[inline(always)]
+    fn step(&self, node: &Node, pos: usize, g: &Grabs) -> Step {
+        let s = self.subject;
+        let len = match node {
+            Node::Literal(lit) => has_literal(s, pos, lit).then_some(lit.len()),
+            Node::AnyByte => (pos < s.len()).then_some(1),
+            Node::AnyCall => call_len(s, pos),
+            Node::ByteSet(set) => (pos < s.len() && set.contains(s[pos])).then_some(1),
+            Node::GrabClass { op, items } => self.grab_class_len(*op, items, pos, g),
+            Node::GrabMatch(i) => g
+                .get(*i)
+                .filter(|text| s[pos.min(s.len())..].starts_with(text))
+                .map(|text| text.len()),
+            _ => return Step::General,
+        };
+        len.map_or(Step::Fail, Step::Len)
     }
 
     /// Matches `nodes` from `pos`, then calls `k` with the end position.
@@ -253,7 +365,7 @@ impl<'a, 'e> Backtracker<'a, 'e> {
                     return false;
                 };
                 let n = text.len();
-                s[pos.min(s.len())..].starts_with(text) && self.seq(rest, pos + n, g, k)
+                s[pos.min(s.len())..].starts_with(&text) && self.seq(rest, pos + n, g, k)
             }
             Node::Not(inner) => {
                 let mut probe = *g;
@@ -373,10 +485,10 @@ impl<'a, 'e> Backtracker<'a, 'e> {
                     }
                 }
                 ClassItem::Grab(gi) => {
-                    let text = g.get(crate::matcher::ir::grab_index(gi))?;
+                    let grab = crate::matcher::ir::grab_index(gi);
+                    let text = g.get(grab)?;
                     if text.len() > 1 && text.iter().all(u8::is_ascii_digit) {
-                        let n: i64 = std::str::from_utf8(text).ok()?.parse().ok()?;
-                        numbers.push(n);
+                        numbers.push(i64::from(g.value(grab)?));
                     } else {
                         apply_class_op(op, text[0], &mut set);
                     }

@@ -39,6 +39,9 @@ pub struct Branch {
     pub nodes: Vec<Node>,
     /// `$n`: the branch must end `n` calls before the end of the subject.
     pub end: Option<u8>,
+    /// Some node of the branch, nested ones included, sets a grab (a push,
+    /// or MATH with `=`): only then must a failed match put grabs back.
+    pub writes: bool,
 }
 
 /// One element of a branch.
@@ -236,7 +239,16 @@ fn compile_branch(
     for term in &re.terms {
         let node = inline_literal_group(compile_primary(&term.primary)?);
         let node = match term.repeat.as_ref().map(|r| r.node) {
-            None => node,
+            None => match node {
+                // `x(yz)w` is `xyzw`: the same positions in the same order.
+                Node::Group(alt) if is_plain_branch(&alt) => {
+                    for n in alt.first.nodes {
+                        push_node(&mut nodes, n);
+                    }
+                    continue;
+                }
+                node => node,
+            },
             Some(rep) => {
                 let (min, max) = match rep {
                     ast::Repeat::Star => (0, None),
@@ -252,11 +264,13 @@ fn compile_branch(
         };
         push_node(&mut nodes, node);
     }
+    let writes = nodes.iter().any(Node::writes);
     Ok(Branch {
         goto,
         floating: re.start.is_some(),
         nodes,
         end: re.end.as_ref().map(|e| e.node),
+        writes,
     })
 }
 
@@ -294,13 +308,19 @@ fn push_node(nodes: &mut Vec<Node>, node: Node) {
     nodes.push(node);
 }
 
-/// A group of one plain literal branch, `(P:)`, is that literal.
-fn inline_literal_group(node: Node) -> Node {
-    if let Node::Group(alt) = &node
-        && alt.rest.is_empty()
+/// Whether a group is one branch with no GOTO, `START` or `$`: the same as
+/// its nodes written in place of it.
+fn is_plain_branch(alt: &Alt) -> bool {
+    alt.rest.is_empty()
         && alt.first.goto.is_none()
         && !alt.first.floating
         && alt.first.end.is_none()
+}
+
+/// A group of one plain literal branch, `(P:)`, is that literal.
+fn inline_literal_group(node: Node) -> Node {
+    if let Node::Group(alt) = &node
+        && is_plain_branch(alt)
         && let [Node::Literal(lit)] = alt.first.nodes.as_slice()
     {
         return Node::Literal(lit.clone());
@@ -376,6 +396,19 @@ impl Alt {
 }
 
 impl Node {
+    /// Whether matching the node may set a grab (a push, or MATH with `=`,
+    /// here or nested).
+    pub fn writes(&self) -> bool {
+        match self {
+            Node::Push(_) | Node::Math { assigns: true, .. } => true,
+            Node::Repeat { node: n, .. } => n.writes(),
+            // `!x` tries `x` on a copy of the grabs.
+            Node::Not(_) => false,
+            Node::Group(alt) => alt.branches().any(|b| b.writes),
+            _ => false,
+        }
+    }
+
     /// Calls `f` on this node and every node nested in it.
     pub fn walk(&self, f: &mut dyn FnMut(&Node)) {
         f(self);
