@@ -26,6 +26,9 @@ pub struct Proposal {
     /// Where the grabs of the sequence match are kept in the scratch
     /// ([`NO_GRABS`] for a pattern that grabs nothing).
     grabs: u32,
+    /// A default rule that gives way to another rule proposing the same
+    /// call (see [`Book::settle`]).
+    superseded: bool,
 }
 
 /// The grabs slot of a proposal whose pattern grabbed nothing.
@@ -37,7 +40,22 @@ impl Proposal {
         Proposal {
             key: prio << 32 | u64::from(rule) << 8 | u64::from(tag),
             grabs,
+            superseded: false,
         }
+    }
+
+    /// The priority of the rule.
+    #[inline]
+    fn priority(&self) -> u32 {
+        u32::MAX - (self.key >> 32) as u32
+    }
+
+    /// Whether the rule is a default rule that gives way to another rule
+    /// proposing the same call: it is neither chosen nor part of what the
+    /// call shows.
+    #[inline]
+    pub fn superseded(&self) -> bool {
+        self.superseded
     }
 
     /// The index of the rule in [`Book::rules`].
@@ -58,6 +76,20 @@ impl Proposal {
     pub fn grabs_in<'g>(&self, grabs: &'g [Grabs]) -> &'g Grabs {
         static NONE: Grabs = Grabs::new();
         grabs.get(self.grabs as usize).unwrap_or(&NONE)
+    }
+}
+
+/// A set of candidate tags (indices of legal calls).
+#[derive(Debug, Clone, Copy, Default)]
+struct TagSet([u64; 4]);
+
+impl TagSet {
+    fn insert(&mut self, tag: u8) {
+        self.0[usize::from(tag >> 6)] |= 1 << (tag & 63);
+    }
+
+    fn contains(&self, tag: u8) -> bool {
+        self.0[usize::from(tag >> 6)] & (1 << (tag & 63)) != 0
     }
 }
 
@@ -108,6 +140,9 @@ pub struct Scratch {
 /// The proposals for every legal call after one auction, with their grabs.
 type Answer = (Box<[Proposal]>, Box<[Grabs]>);
 
+/// Where each remembered question's answer is.
+type AnswerIndex = HashMap<Box<[u8]>, u32, foldhash::fast::FixedState>;
+
 /// Answers already worked out: which rules propose each legal call after a
 /// given auction (see [`Book::scratch_with_memo`]).
 ///
@@ -127,14 +162,19 @@ type Answer = (Box<[Proposal]>, Box<[Grabs]>);
 #[derive(Debug)]
 struct QuestionMemo {
     /// The key (sequence string, then a separator and the vulnerability
-    /// bits) → the proposals and their grabs: this generation's answers.
-    answers: HashMap<Box<[u8]>, Answer>,
-    /// The previous generation's answers.
-    previous: HashMap<Box<[u8]>, Answer>,
+    /// bits) → the position of its answer in `answers`: this generation.
+    index: AnswerIndex,
+    /// This generation's answers.
+    answers: Vec<Answer>,
+    /// The previous generation's index and answers.
+    previous: (AnswerIndex, Vec<Answer>),
     /// The most answers kept in one generation.
     capacity: usize,
     /// The key of the current question.
     key: Vec<u8>,
+    /// The position in `answers` of the current question's answer, when
+    /// it was remembered.
+    current: u32,
 }
 
 /// The auction of the current question and its rewritings by redirections
@@ -209,9 +249,24 @@ impl QuestionMemo {
     /// Starts a new generation if the current one is full.
     fn make_room(&mut self) {
         if self.answers.len() >= self.capacity {
-            self.previous = std::mem::take(&mut self.answers);
-            self.answers.reserve(self.capacity.min(1 << 16));
+            let reserve = self.capacity.min(1 << 16);
+            self.previous = (
+                std::mem::replace(
+                    &mut self.index,
+                    AnswerIndex::with_capacity_and_hasher(reserve, Default::default()),
+                ),
+                std::mem::replace(&mut self.answers, Vec::with_capacity(reserve)),
+            );
         }
+    }
+
+    /// Adds an answer to the current generation under `key`.
+    fn insert(&mut self, key: Box<[u8]>, answer: Answer) -> u32 {
+        self.make_room();
+        let at = self.answers.len() as u32;
+        self.answers.push(answer);
+        self.index.insert(key, at);
+        at
     }
 }
 
@@ -242,14 +297,18 @@ impl Scratch {
         let Some(memo) = &mut self.memo else {
             return false;
         };
-        if !memo.answers.contains_key(memo.key.as_slice()) {
-            // Still in use: back into the current generation.
-            let Some((key, answer)) = memo.previous.remove_entry(memo.key.as_slice()) else {
-                return false;
-            };
-            memo.make_room();
-            memo.answers.insert(key, answer);
-        }
+        memo.current = match memo.index.get(memo.key.as_slice()) {
+            Some(&at) => at,
+            None => {
+                // Still in use: back into the current generation.
+                let (index, answers) = &mut memo.previous;
+                let Some((key, at)) = index.remove_entry(memo.key.as_slice()) else {
+                    return false;
+                };
+                let answer = std::mem::take(&mut answers[at as usize]);
+                memo.insert(key, answer)
+            }
+        };
         self.from_memo = true;
         true
     }
@@ -260,27 +319,30 @@ impl Scratch {
         let Some(memo) = &mut self.memo else {
             return;
         };
-        memo.make_room();
-        memo.answers.insert(
-            memo.key.as_slice().into(),
-            (
-                self.proposals.as_slice().into(),
-                self.grabs.as_slice().into(),
-            ),
+        let answer = (
+            self.proposals.as_slice().into(),
+            self.grabs.as_slice().into(),
         );
+        memo.insert(memo.key.as_slice().into(), answer);
     }
 
-    /// The answer to the current question: the proposals (in no
-    /// particular order) and the grabs they refer to (see
+    /// The answer to the current question: the proposals in the order they
+    /// are weighed (see [`Book::settle`]) and the grabs they refer to (see
     /// [`Proposal::grabs_in`]) — the memo's copy when it was remembered.
     pub fn answer(&self) -> (&[Proposal], &[Grabs]) {
         if self.from_memo
             && let Some(memo) = &self.memo
-            && let Some((proposals, grabs)) = memo.answers.get(memo.key.as_slice())
         {
+            let (proposals, grabs) = &memo.answers[memo.current as usize];
             return (proposals, grabs);
         }
         (&self.proposals, &self.grabs)
+    }
+
+    /// Puts the proposals of the current question in order and marks the
+    /// superseded ones (see [`Book::settle`]).
+    pub(crate) fn settle(&mut self, book: &Book) {
+        book.settle(&mut self.proposals);
     }
 }
 
@@ -339,11 +401,14 @@ impl Book {
     /// Answers are the same with or without it.
     pub fn scratch_with_memo(&self, capacity: usize) -> Scratch {
         let mut scratch = self.scratch();
+        let reserve = capacity.min(1 << 16);
         scratch.memo = Some(QuestionMemo {
-            answers: HashMap::with_capacity(capacity.min(1 << 16)),
-            previous: HashMap::new(),
+            index: AnswerIndex::with_capacity_and_hasher(reserve, Default::default()),
+            answers: Vec::with_capacity(reserve),
+            previous: Default::default(),
             capacity: capacity.max(1),
             key: Vec::with_capacity(128),
+            current: 0,
         });
         scratch
     }
@@ -574,21 +639,40 @@ impl Book {
         }
     }
 
-    /// Whether `rule` is a default rule superseded by one of `same_call` (the
-    /// rules proposing the same call in the same auction): a default rule
-    /// gives way to any other non-default rule of equal or higher priority,
-    /// and to any default rule of strictly higher priority.
-    pub fn is_superseded(&self, rule: u32, same_call: impl Iterator<Item = u32>) -> bool {
-        let r = &self.rules[rule as usize];
-        if !r.default {
-            return false;
+    /// Puts the proposals of one question in the order they are weighed —
+    /// priority, high first, then database order — and marks the default
+    /// rules that are superseded: a default rule gives way to any rule
+    /// proposing the same call with a higher priority, and to a non-default
+    /// one with the same priority.
+    pub fn settle(&self, proposals: &mut [Proposal]) {
+        proposals.sort_unstable_by_key(|p| p.key);
+        // Calls (tags) proposed at a higher priority than the current run's,
+        // and in the current run by a non-default rule.
+        let mut above = TagSet::default();
+        let mut start = 0;
+        while start < proposals.len() {
+            let priority = proposals[start].priority();
+            let end = start
+                + proposals[start..]
+                    .iter()
+                    .take_while(|p| p.priority() == priority)
+                    .count();
+            let run = &mut proposals[start..end];
+            let mut firm = TagSet::default();
+            for p in run.iter() {
+                if !self.rules[p.rule() as usize].default {
+                    firm.insert(p.tag());
+                }
+            }
+            for p in run.iter_mut() {
+                p.superseded = self.rules[p.rule() as usize].default
+                    && (above.contains(p.tag()) || firm.contains(p.tag()));
+            }
+            for p in run.iter() {
+                above.insert(p.tag());
+            }
+            start = end;
         }
-        let mut others = same_call;
-        others.any(|o| {
-            let other = &self.rules[o as usize];
-            o != rule
-                && (other.priority > r.priority || (!other.default && other.priority == r.priority))
-        })
     }
 
     /// Whether `rule`'s constraint holds for the hand pattern string.

@@ -6,7 +6,7 @@
 //!
 //! 1. for each legal call, collect the rules whose sequence pattern proposes it;
 //! 2. drop default rules superseded by another rule for the same call
-//!    ([`Book::is_superseded`]);
+//!    ([`Book::settle`]);
 //! 3. among the rules whose constraint holds for the hand, the highest
 //!    priority wins; at equal priority the earlier rule wins;
 //! 4. when no rule holds the call is Pass, marked "no rule".
@@ -22,7 +22,6 @@ use crate::grabs::Grabs;
 use crate::knowledge::Shown;
 use crate::pattern::{HandFeatures, PatternString};
 use contract_bridge::{Hand, Seat};
-use rayon::iter::Either;
 use smallvec::SmallVec;
 
 /// A hand as the resolver reads it: its features and its pattern string.
@@ -235,6 +234,7 @@ impl<'b> Table<'b> {
             self.book
                 .proposals(call_token(calls[tag]).as_bytes(), env, scratch, tag as u8);
         }
+        scratch.settle(self.book);
     }
 
     /// Chooses the call for the player whose turn it is, holding `hand`.
@@ -279,34 +279,16 @@ impl<'b> Table<'b> {
         self.propose_legal(&legal, None, &env, scratch);
 
         // Weigh proposals in order: priority (high first), then database
-        // order. A trace lists them all (sorted); a plain decision usually
-        // stops after a few, so it picks the next one at a time (keys are
-        // unique) instead of sorting them all.
+        // order (the order of the answer).
         let book = self.book;
         let (proposals, grabs) = scratch.answer();
         let traced = trace.is_some();
-        let mut sorted: Vec<Proposal> = Vec::new();
-        let in_order = if traced {
-            sorted.extend_from_slice(proposals);
-            sorted.sort_unstable_by_key(|p| p.key);
-            Either::Left(sorted.iter())
-        } else {
-            let first = next_after(proposals, None);
-            Either::Right(std::iter::successors(first, |p| {
-                next_after(proposals, Some(p.key))
-            }))
-        };
         let mut chosen = None;
-        for p in in_order {
+        for p in proposals {
             let (rule, tag) = (p.rule(), p.tag());
-            let same_call = proposals
-                .iter()
-                .filter(|q| q.tag() == tag)
-                .map(|q| q.rule());
-            let superseded = book.is_superseded(rule, same_call);
             let priority = book.rules()[rule as usize].priority;
             let call = legal[tag as usize];
-            if superseded {
+            if p.superseded() {
                 if let Some(t) = trace.as_deref_mut() {
                     t.push(Considered {
                         call,
@@ -405,14 +387,10 @@ impl<'b> Table<'b> {
     ) -> (SmallVec<[u32; 4]>, Shown) {
         let mut rules: SmallVec<[u32; 4]> = SmallVec::new();
         let mut shows: Option<Shown> = None;
-        let of_call = || proposals.iter().filter(move |p| p.tag() == tag);
-        for p in of_call() {
-            if self
-                .book
-                .is_superseded(p.rule(), of_call().map(|q| q.rule()))
-            {
-                continue;
-            }
+        for p in proposals
+            .iter()
+            .filter(|p| p.tag() == tag && !p.superseded())
+        {
             rules.push(p.rule());
             let mut grabs = *p.grabs_in(grabs);
             let spec = self.book.rules()[p.rule() as usize]
@@ -466,13 +444,4 @@ impl Table<'_> {
         let mut grabs = decision.grabs;
         Some(self.book.rules()[rule as usize].spec.eval(&mut grabs, &env))
     }
-}
-
-/// The proposal with the smallest key after `after` (keys are unique): the
-/// next one to weigh.
-fn next_after(proposals: &[Proposal], after: Option<u64>) -> Option<&Proposal> {
-    proposals
-        .iter()
-        .filter(|p| after.is_none_or(|k| p.key > k))
-        .min_by_key(|p| p.key)
 }
