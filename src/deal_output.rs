@@ -8,6 +8,7 @@ use contract_bridge::{Contract, Seat};
 use deal_formats::{Board, RecordedAuction, RecordedCall, pbn, rbn};
 use engine::auction::call_token;
 use engine::bid_deal::BiddenDeal;
+use engine::book::RuleLabel;
 use engine::deal::format_pbn_deal;
 use engine::rulebook::Rulebook;
 use serde::Serialize;
@@ -89,7 +90,7 @@ struct JsonDeal<'a> {
 struct JsonCall<'a> {
     seat: char,
     call: &'static str,
-    rule: Option<String>,
+    rule: Option<RuleLabel>,
     alert: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     note: Option<&'a str>,
@@ -126,7 +127,7 @@ pub fn write_json(
             .map(|(i, (d, c))| JsonCall {
                 seat: bidding.seat_at(i).letter(),
                 call: call_token(c.call),
-                rule: d.rule.map(|r| rulebook.book.rule_name(r)),
+                rule: d.rule.map(|r| rulebook.book.rule_label(r)),
                 alert: c.alert,
                 note: c.note.as_deref(),
             })

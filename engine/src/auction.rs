@@ -525,6 +525,16 @@ impl fmt::Display for Bidding {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LegalCalls(u64);
 
+impl LegalCalls {
+    /// Where `call` comes among the calls still to come (`None` if it is not
+    /// one of them).
+    #[must_use]
+    pub fn position_of(&self, call: Call) -> Option<u8> {
+        let index = call_index(call);
+        (self.0 >> index & 1 == 1).then(|| (self.0 & ((1 << index) - 1)).count_ones() as u8)
+    }
+}
+
 impl Iterator for LegalCalls {
     type Item = Call;
 
@@ -540,6 +550,13 @@ impl Iterator for LegalCalls {
     fn size_hint(&self) -> (usize, Option<usize>) {
         let n = self.0.count_ones() as usize;
         (n, Some(n))
+    }
+
+    fn nth(&mut self, n: usize) -> Option<Call> {
+        for _ in 0..n.min(64) {
+            self.0 &= self.0.wrapping_sub(1);
+        }
+        self.next()
     }
 }
 

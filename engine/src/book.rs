@@ -7,11 +7,13 @@
 use crate::explanations::Explanations;
 use crate::functions::Env;
 use crate::grabs::Grabs;
+use crate::knowledge::Shown;
 use crate::matcher::regular::{PrefixState, RegularSet, to_regex_approx};
 use crate::matcher::{Backtracker, EndMode, ir};
 use crate::rules::{Rule, SeqMatcher};
 use grammar::ast::Span;
 use regex_automata::hybrid::dfa::Cache;
+use smallvec::SmallVec;
 use std::collections::HashMap;
 
 /// How many redirections (`@LABEL`) may be followed in a row.
@@ -79,6 +81,31 @@ impl Proposal {
     }
 }
 
+/// How a rule is named: `#id`, or `rule n` (its 1-based position) for a
+/// rule without an id. Displays as that text, and serializes as a string.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RuleLabel {
+    /// The rule's id.
+    Id(u32),
+    /// The rule's position, for a rule without an id.
+    Position(u32),
+}
+
+impl std::fmt::Display for RuleLabel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RuleLabel::Id(id) => write!(f, "#{id}"),
+            RuleLabel::Position(n) => write!(f, "rule {n}"),
+        }
+    }
+}
+
+impl serde::Serialize for RuleLabel {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
 /// A set of candidate tags (indices of legal calls).
 #[derive(Debug, Clone, Copy, Default)]
 struct TagSet([u64; 4]);
@@ -137,8 +164,22 @@ pub struct Scratch {
     from_memo: bool,
 }
 
-/// The proposals for every legal call after one auction, with their grabs.
-type Answer = (Box<[Proposal]>, Box<[Grabs]>);
+/// What a call shows: the rules behind it, in database order, and the
+/// union of their specs (see [`crate::resolver::Table::meaning`]).
+pub type Meaning = (SmallVec<[u32; 4]>, Shown);
+
+/// The proposals for every legal call after one auction, with their grabs,
+/// and what the calls made after it showed.
+#[derive(Debug, Default)]
+struct Answer {
+    /// The proposals, settled (see [`Book::settle`]).
+    proposals: Box<[Proposal]>,
+    /// The grabs the proposals refer to.
+    grabs: Box<[Grabs]>,
+    /// The meaning of each call (by tag) made after this auction so far:
+    /// the same for every deal, so worked out once.
+    meanings: Vec<(u8, Meaning)>,
+}
 
 /// Where each remembered question's answer is.
 type AnswerIndex = HashMap<Box<[u8]>, u32, foldhash::fast::FixedState>;
@@ -175,6 +216,10 @@ struct QuestionMemo {
     /// The position in `answers` of the current question's answer, when
     /// it was remembered.
     current: u32,
+    /// Whether `current` is the answer to the question of `key` (asking the
+    /// same question again, as making the call just chosen does, needs no
+    /// lookup).
+    loaded: bool,
 }
 
 /// The auction of the current question and its rewritings by redirections
@@ -284,10 +329,17 @@ impl Scratch {
         let Some(memo) = &mut self.memo else {
             return false;
         };
-        memo.key.clear();
-        memo.key.extend_from_slice(sequence);
-        memo.key.push(0xFF);
-        memo.key.push(vulnerability);
+        let n = sequence.len();
+        let same = memo.key.len() == n + 2
+            && memo.key[n + 1] == vulnerability
+            && memo.key[..n] == *sequence;
+        if !same {
+            memo.key.clear();
+            memo.key.extend_from_slice(sequence);
+            memo.key.push(0xFF);
+            memo.key.push(vulnerability);
+            memo.loaded = false;
+        }
         true
     }
 
@@ -297,6 +349,10 @@ impl Scratch {
         let Some(memo) = &mut self.memo else {
             return false;
         };
+        if memo.loaded {
+            self.from_memo = true;
+            return true;
+        }
         memo.current = match memo.index.get(memo.key.as_slice()) {
             Some(&at) => at,
             None => {
@@ -309,21 +365,46 @@ impl Scratch {
                 memo.insert(key, answer)
             }
         };
+        memo.loaded = true;
         self.from_memo = true;
         true
     }
 
     /// Remembers the proposals now in the scratch as the answer to the
-    /// current question.
+    /// current question (which is from now on the memo's copy).
     pub(crate) fn memo_store(&mut self) {
         let Some(memo) = &mut self.memo else {
             return;
         };
-        let answer = (
-            self.proposals.as_slice().into(),
-            self.grabs.as_slice().into(),
-        );
-        memo.insert(memo.key.as_slice().into(), answer);
+        let answer = Answer {
+            proposals: self.proposals.as_slice().into(),
+            grabs: self.grabs.as_slice().into(),
+            meanings: Vec::new(),
+        };
+        memo.current = memo.insert(memo.key.as_slice().into(), answer);
+        memo.loaded = true;
+        self.from_memo = true;
+    }
+
+    /// What the call tagged `tag` shows after the current question's
+    /// auction, if the memo has it.
+    pub(crate) fn remembered_meaning(&self, tag: u8) -> Option<&Meaning> {
+        let memo = self.memo.as_ref().filter(|_| self.from_memo)?;
+        let answer = &memo.answers[memo.current as usize];
+        answer
+            .meanings
+            .iter()
+            .find(|(t, _)| *t == tag)
+            .map(|(_, m)| m)
+    }
+
+    /// Remembers what the call tagged `tag` shows after the current
+    /// question's auction (when the answer is the memo's).
+    pub(crate) fn remember_meaning(&mut self, tag: u8, meaning: &Meaning) {
+        if let Some(memo) = self.memo.as_mut().filter(|_| self.from_memo) {
+            let answer = &mut memo.answers[memo.current as usize];
+            answer.meanings.push((tag, meaning.clone()));
+        }
     }
 
     /// The answer to the current question: the proposals in the order they
@@ -333,8 +414,8 @@ impl Scratch {
         if self.from_memo
             && let Some(memo) = &self.memo
         {
-            let (proposals, grabs) = &memo.answers[memo.current as usize];
-            return (proposals, grabs);
+            let answer = &memo.answers[memo.current as usize];
+            return (&answer.proposals, &answer.grabs);
         }
         (&self.proposals, &self.grabs)
     }
@@ -349,21 +430,29 @@ impl Scratch {
 impl Book {
     /// Builds a book from compiled rules and the explanations table.
     pub fn new(rules: Vec<Rule>, explanations: Explanations) -> Result<Book, RuleCompileError> {
+        use rayon::prelude::*;
+        // Approximating the backtracking patterns is costly: done in
+        // parallel (rayon's global pool), one entry per rule.
+        let approximations: Vec<_> = rules
+            .par_iter()
+            .map(|r| match &r.seq {
+                SeqMatcher::Backtrack { pattern, .. } => to_regex_approx(pattern),
+                _ => None,
+            })
+            .collect();
         let mut regular = Vec::new();
         let mut backtrack = Vec::new();
         let mut redirects = Vec::new();
         let mut prefiltered = 0;
-        for (i, r) in rules.iter().enumerate() {
-            match &r.seq {
-                SeqMatcher::Regular(re) => regular.push((i as u32, false, re.clone())),
-                SeqMatcher::Backtrack { pattern, .. } => match to_regex_approx(pattern) {
-                    Some(re) => {
-                        regular.push((i as u32, true, re));
-                        prefiltered += 1;
-                    }
-                    None => backtrack.push(i as u32),
-                },
-                SeqMatcher::Redirect { .. } => redirects.push(i as u32),
+        for (i, (r, approximation)) in rules.iter().zip(&approximations).enumerate() {
+            match (&r.seq, approximation) {
+                (SeqMatcher::Regular(re), _) => regular.push((i as u32, false, re)),
+                (SeqMatcher::Backtrack { .. }, Some(re)) => {
+                    regular.push((i as u32, true, re));
+                    prefiltered += 1;
+                }
+                (SeqMatcher::Backtrack { .. }, None) => backtrack.push(i as u32),
+                (SeqMatcher::Redirect { .. }, _) => redirects.push(i as u32),
             }
         }
         let regular = RegularSet::new(regular).map_err(|e| RuleCompileError {
@@ -409,6 +498,7 @@ impl Book {
             capacity: capacity.max(1),
             key: Vec::with_capacity(128),
             current: 0,
+            loaded: false,
         });
         scratch
     }
@@ -490,9 +580,14 @@ impl Book {
 
     /// A short name for a rule: `#id`, or its position.
     pub fn rule_name(&self, index: u32) -> String {
+        self.rule_label(index).to_string()
+    }
+
+    /// [`Book::rule_name`] as a value that writes itself (no allocation).
+    pub fn rule_label(&self, index: u32) -> RuleLabel {
         match self.rules[index as usize].id {
-            Some(id) => format!("#{id}"),
-            None => format!("rule {}", index + 1),
+            Some(id) => RuleLabel::Id(id),
+            None => RuleLabel::Position(index + 1),
         }
     }
 

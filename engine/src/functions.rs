@@ -83,6 +83,49 @@ pub enum Func {
     },
 }
 
+/// A field read by a function whose arguments are constants, resolved when
+/// the rule loads (see [`Func::read_of`]): evaluating it is one load.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Read {
+    /// A field of the bidder's hand (`#20`..`#27`).
+    Hand(FieldId),
+    /// What a player has shown of a field (`#WFB`), its minimum or maximum.
+    Shown {
+        /// The player, relative to the bidder.
+        who: u8,
+        /// The field.
+        field: FieldId,
+        /// Whether the maximum (else the minimum) is wanted.
+        max: bool,
+    },
+}
+
+impl Read {
+    /// The function that reads it.
+    pub fn func(self) -> Func {
+        match self {
+            Read::Hand(field) => Func::Hand(field.parts().0),
+            Read::Shown { who, field, max } => Func::Shown {
+                who,
+                field: field.parts().0,
+                max,
+            },
+        }
+    }
+
+    /// The value read, as [`Func::call`] gives it.
+    #[inline]
+    pub fn value(self, env: &Env<'_>) -> Option<i32> {
+        Some(match self {
+            Read::Hand(field) => Shown::hand_value(env.hand?, field) as i32,
+            Read::Shown { who, field, max } => {
+                let r = env.situation.shown[who as usize].get(field);
+                (if max { r.max } else { r.min }) as i32
+            }
+        })
+    }
+}
+
 const FIELDS: [SpecField; 8] = [
     SpecField::Hcp,
     SpecField::Points,
@@ -140,6 +183,29 @@ impl Func {
             ));
         }
         Ok(func)
+    }
+
+    /// What the function reads when called with the constant `args`, for the
+    /// functions that read one field; `None` for the others, and for an
+    /// argument out of range (which [`Func::call`] reports as it runs).
+    pub fn read_of(self, args: &[i32]) -> Option<Read> {
+        let field_of = |field: SpecField| {
+            let i = if field.per_suit() {
+                suit_index(*args.first()?)?
+            } else {
+                0
+            };
+            Some(FieldId::new(field, i))
+        };
+        match self {
+            Func::Hand(field) => Some(Read::Hand(field_of(field)?)),
+            Func::Shown { who, field, max } => Some(Read::Shown {
+                who,
+                field: field_of(field)?,
+                max,
+            }),
+            _ => None,
+        }
     }
 
     /// Whether the function reads the bidder's cards.

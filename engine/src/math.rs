@@ -9,7 +9,7 @@
 //! advances. Operands are evaluated left to right; `&&` and `||`
 //! short-circuit, `&` and `|` do not.
 
-use crate::functions::{Env, Func};
+use crate::functions::{Env, Func, Read};
 use crate::grabs::Grabs;
 use crate::matcher::ir::{CompileError, grab_index};
 use grammar::ast::{self, BinOp, ExprKind};
@@ -23,6 +23,8 @@ pub enum MathExpr {
     Grab(u8),
     /// A function of the dispatch table.
     Call(Func, Box<[MathExpr]>),
+    /// A function with constant arguments that reads one field.
+    Read(Read),
     /// `.`: the next field of the subject.
     Field,
     /// `-e`.
@@ -163,6 +165,12 @@ impl MathExpr {
             MathExpr::Num(n) => Some(*n),
             _ => None,
         };
+        if let MathExpr::Call(f, args) = &self
+            && let Some(args) = args.iter().map(num).collect::<Option<Vec<i32>>>()
+            && let Some(read) = f.read_of(&args)
+        {
+            return MathExpr::Read(read);
+        }
         let value = match &self {
             MathExpr::Neg(x) => num(x).map(i32::wrapping_neg),
             MathExpr::Not(x) => num(x).map(|a| (a == 0) as i32),
@@ -192,6 +200,7 @@ impl MathExpr {
                 }
                 f.call(cx.env, &vals[..args.len()])?
             }
+            MathExpr::Read(read) => read.value(cx.env)?,
             MathExpr::Field => {
                 let len = field_len(cx.subject, cx.pos);
                 if len == 0 {
@@ -249,6 +258,18 @@ impl MathExpr {
         reads
     }
 
+    /// Whether the expression calls a function for which `which` holds
+    /// (a [`MathExpr::Read`] counts as a call of its function).
+    pub fn calls(&self, which: &dyn Fn(Func) -> bool) -> bool {
+        let mut found = false;
+        self.walk(&mut |e| match e {
+            MathExpr::Call(f, _) => found |= which(*f),
+            MathExpr::Read(r) => found |= which(r.func()),
+            _ => {}
+        });
+        found
+    }
+
     /// Calls `f` on every sub-expression, this one included.
     pub fn walk(&self, f: &mut dyn FnMut(&MathExpr)) {
         f(self);
@@ -264,7 +285,7 @@ impl MathExpr {
                 b.walk(f);
                 c.walk(f);
             }
-            MathExpr::Num(_) | MathExpr::Grab(_) | MathExpr::Field => {}
+            MathExpr::Num(_) | MathExpr::Grab(_) | MathExpr::Read(_) | MathExpr::Field => {}
         }
     }
 }

@@ -15,8 +15,8 @@
 //! known, intersected with the union of the specs of every (not superseded)
 //! rule proposing that call — whatever the hand.
 
-use crate::auction::{AuctionError, Bidding, Call, Vulnerability, call_token};
-use crate::book::{Book, Proposal, Scratch};
+use crate::auction::{AuctionError, Bidding, Call, LegalCalls, Vulnerability, call_token};
+use crate::book::{Book, Meaning, Proposal, Scratch};
 use crate::functions::{Env, Situation};
 use crate::grabs::Grabs;
 use crate::knowledge::Shown;
@@ -185,31 +185,39 @@ impl<'b> Table<'b> {
         s
     }
 
+    /// Whether the side to call (bit 0) and the other side (bit 1) are
+    /// vulnerable: with the auction, what an answer depends on.
+    fn vulnerability_bits(&self) -> u8 {
+        let bidder = self.bidding.turn();
+        let vul = self.bidding.vulnerability();
+        u8::from(vul.is_vulnerable(bidder)) | u8::from(vul.is_vulnerable(bidder.lho())) << 1
+    }
+
     /// Works out the answer ([`Scratch::answer`]): every rule proposing
-    /// each legal call (tagged with the call's index in `legal`, which holds
-    /// every legal call in order) — remembered in the scratch's memo, if it
-    /// keeps one; otherwise, with `only`, those of that call alone.
+    /// each legal call (tagged with the call's place among the legal calls,
+    /// `legal`, in order) — remembered in the scratch's memo, if it keeps
+    /// one; otherwise, with `only`, those of that call alone.
     fn propose_legal(
         &self,
-        legal: &[Call],
+        legal: LegalCalls,
         only: Option<u8>,
         env: &Env<'_>,
         scratch: &mut Scratch,
     ) {
-        let vul =
-            u8::from(env.situation.we_vulnerable) | u8::from(env.situation.they_vulnerable) << 1;
-        if !scratch.memo_key(&self.sequence, vul) {
-            match only {
-                None => self.propose(legal, 0..legal.len(), env, scratch),
-                Some(tag) => self.propose(legal, tag as usize..tag as usize + 1, env, scratch),
+        let remembered = scratch.memo_key(&self.sequence, self.vulnerability_bits());
+        if remembered && scratch.memo_load() {
+            return;
+        }
+        let calls: SmallVec<[Call; 40]> = legal.collect();
+        match only {
+            Some(tag) if !remembered => {
+                self.propose(&calls, tag as usize..tag as usize + 1, env, scratch)
             }
-            return;
+            _ => self.propose(&calls, 0..calls.len(), env, scratch),
         }
-        if scratch.memo_load() {
-            return;
+        if remembered {
+            scratch.memo_store();
         }
-        self.propose(legal, 0..legal.len(), env, scratch);
-        scratch.memo_store();
     }
 
     /// Works out the answer for the calls `calls[tags]` (tagged with the
@@ -274,9 +282,8 @@ impl<'b> Table<'b> {
             situation: &situation,
             hand: Some(&hand.features),
         };
-        let mut legal: SmallVec<[Call; 40]> = SmallVec::new();
-        legal.extend(self.bidding.legal_calls());
-        self.propose_legal(&legal, None, &env, scratch);
+        let legal = self.bidding.legal_calls();
+        self.propose_legal(legal.clone(), None, &env, scratch);
 
         // Weigh proposals in order: priority (high first), then database
         // order (the order of the answer).
@@ -287,7 +294,7 @@ impl<'b> Table<'b> {
         for p in proposals {
             let (rule, tag) = (p.rule(), p.tag());
             let priority = book.rules()[rule as usize].priority;
-            let call = legal[tag as usize];
+            let call = legal.clone().nth(tag.into()).expect("tags are legal calls");
             if p.superseded() {
                 if let Some(t) = trace.as_deref_mut() {
                     t.push(Considered {
@@ -330,28 +337,41 @@ impl<'b> Table<'b> {
     }
 
     /// What `call` would show if made now: the rules proposing it (superseded
-    /// defaults left out) and the union of their specs.
-    pub fn meaning(&self, call: Call, scratch: &mut Scratch) -> (SmallVec<[u32; 4]>, Shown) {
+    /// defaults left out) and the union of their specs. With a memo, worked
+    /// out once per auction and call.
+    pub fn meaning(&self, call: Call, scratch: &mut Scratch) -> Meaning {
+        let legal = self.bidding.legal_calls();
+        let tag = legal.position_of(call);
+        if let Some(tag) = tag
+            && scratch.memo_key(&self.sequence, self.vulnerability_bits())
+            && scratch.memo_load()
+            && let Some(meaning) = scratch.remembered_meaning(tag)
+        {
+            return meaning.clone();
+        }
         let situation = self.situation();
         let env = Env {
             situation: &situation,
             hand: None,
         };
-        let mut legal: SmallVec<[Call; 40]> = SmallVec::new();
-        legal.extend(self.bidding.legal_calls());
-        let tag = match legal.iter().position(|&c| c == call) {
+        let tag = match tag {
             Some(tag) => {
-                self.propose_legal(&legal, Some(tag as u8), &env, scratch);
-                tag as u8
+                self.propose_legal(legal, Some(tag), &env, scratch);
+                tag
             }
             // An illegal call: `push` refuses it, but say what rules think.
             None => {
                 self.propose(&[call], 0..1, &env, scratch);
-                0
+                return {
+                    let (proposals, grabs) = scratch.answer();
+                    self.union_of(proposals, grabs, 0, &env)
+                };
             }
         };
         let (proposals, grabs) = scratch.answer();
-        self.union_of(proposals, grabs, tag, &env)
+        let meaning = self.union_of(proposals, grabs, tag, &env);
+        scratch.remember_meaning(tag, &meaning);
+        meaning
     }
 
     /// What every legal call would show if made now: [`Table::meaning`] of
@@ -363,13 +383,12 @@ impl<'b> Table<'b> {
             situation: &situation,
             hand: None,
         };
-        let legal: SmallVec<[Call; 40]> = self.bidding.legal_calls().collect();
-        self.propose_legal(&legal, None, &env, scratch);
+        let legal = self.bidding.legal_calls();
+        self.propose_legal(legal.clone(), None, &env, scratch);
         let (proposals, grabs) = scratch.answer();
         legal
-            .iter()
             .enumerate()
-            .map(|(tag, &call)| {
+            .map(|(tag, call)| {
                 let (rules, shows) = self.union_of(proposals, grabs, tag as u8, &env);
                 (call, rules, shows)
             })
@@ -378,13 +397,7 @@ impl<'b> Table<'b> {
 
     /// The rules among `proposals` that propose the call tagged `tag` and
     /// are not superseded, in database order, and the union of their specs.
-    fn union_of(
-        &self,
-        proposals: &[Proposal],
-        grabs: &[Grabs],
-        tag: u8,
-        env: &Env<'_>,
-    ) -> (SmallVec<[u32; 4]>, Shown) {
+    fn union_of(&self, proposals: &[Proposal], grabs: &[Grabs], tag: u8, env: &Env<'_>) -> Meaning {
         let mut rules: SmallVec<[u32; 4]> = SmallVec::new();
         let mut shows: Option<Shown> = None;
         for p in proposals

@@ -169,11 +169,7 @@ fn alt_calls(alt: &ir::Alt, which: impl Fn(crate::functions::Func) -> bool) -> b
         for n in &b.nodes {
             n.walk(&mut |node| {
                 if let ir::Node::Math { expr: m, .. } = node {
-                    m.walk(&mut |e| {
-                        if let crate::math::MathExpr::Call(f, _) = e {
-                            found |= which(*f);
-                        }
-                    });
+                    found |= m.calls(&which);
                 }
             });
         }

@@ -125,24 +125,12 @@ impl Spec {
 
     /// Whether the spec calls a function for which `which` holds.
     fn calls(&self, which: impl Fn(Func) -> bool) -> bool {
-        let mut found = false;
-        let mut check = |e: &MathExpr| {
-            if let MathExpr::Call(f, _) = e {
-                found |= which(*f);
-            }
-        };
-        if let Some(m) = &self.math {
-            m.walk(&mut check);
-        }
-        let mut direct = false;
-        for item in &self.items {
-            match &item.value {
-                Value::Math(m) => m.walk(&mut check),
-                Value::Func(f) => direct |= which(*f),
-                _ => {}
-            }
-        }
-        found || direct
+        self.math.as_ref().is_some_and(|m| m.calls(&which))
+            || self.items.iter().any(|item| match &item.value {
+                Value::Math(m) => m.calls(&which),
+                Value::Func(f) => which(*f),
+                _ => false,
+            })
     }
 
     /// Whether the spec shows nothing (`.`).

@@ -52,6 +52,18 @@ fn member(alt: &Alt, i: usize) -> (AltOp, &Branch) {
     }
 }
 
+/// Whether a branch whose first node is `first` may match where the next
+/// byte is `next` (`false` only when a literal or a byte class rules it out).
+#[inline]
+fn can_begin(first: Option<&Node>, next: Option<&u8>) -> bool {
+    match (first, next) {
+        (Some(Node::Literal(lit)), next) => lit.first().is_none_or(|b| next == Some(b)),
+        (Some(Node::ByteSet(set)), Some(&b)) => set.contains(b),
+        (Some(Node::ByteSet(_)), None) => false,
+        _ => true,
+    }
+}
+
 /// Whether `lit` is at `pos` in `s` (a short loop: literals in patterns are
 /// a few bytes, too short for a `memcmp` call to pay).
 #[inline]
@@ -88,8 +100,27 @@ impl<'a, 'e> Backtracker<'a, 'e> {
 
     /// Whether the whole pattern holds on the subject. On success `grabs`
     /// holds what the first successful match grabbed.
+    ///
+    /// Members combine left to right (`A & B | C` is `(A & B) | C`). A
+    /// member that fails leaves the grabs as they were (see `seq`), so only
+    /// when an `&` member fails after others held are the grabs put back —
+    /// to what they were on entry, which is what every left part of the
+    /// alternative started from.
     pub fn matches(&self, alt: &Alt, mode: EndMode, grabs: &mut Grabs) -> bool {
-        self.top(alt, alt.rest.len() + 1, mode, grabs)
+        let entry = alt.branches().any(|b| b.writes).then_some(*grabs);
+        let mut holds = self.branch_holds(&alt.first, mode, grabs);
+        for (op, branch) in &alt.rest {
+            match op {
+                AltOp::Or => holds = holds || self.branch_holds(branch, mode, grabs),
+                AltOp::And | AltOp::Then => {
+                    holds = holds && self.branch_holds(branch, mode, grabs);
+                    if !holds && let Some(entry) = entry {
+                        *grabs = entry;
+                    }
+                }
+            }
+        }
+        holds
     }
 
     /// The spans `(start, end)` where a redirection pattern matches: each
@@ -103,30 +134,6 @@ impl<'a, 'e> Backtracker<'a, 'e> {
                 }
                 false
             });
-        }
-    }
-
-    /// The first `n` members of `alt` at top level.
-    fn top(&self, alt: &Alt, n: usize, mode: EndMode, g: &mut Grabs) -> bool {
-        let (op, last) = member(alt, n - 1);
-        if n == 1 {
-            return self.branch_holds(last, mode, g);
-        }
-        // A member that fails leaves the grabs as they were (see `seq`), so
-        // only grabs set by members that held need putting back, when a later
-        // `&` member fails.
-        match op {
-            AltOp::Or => self.top(alt, n - 1, mode, g) || self.branch_holds(last, mode, g),
-            AltOp::And | AltOp::Then => {
-                let saved = alt.branches().take(n - 1).any(|b| b.writes).then_some(*g);
-                if self.top(alt, n - 1, mode, g) && self.branch_holds(last, mode, g) {
-                    return true;
-                }
-                if let Some(saved) = saved {
-                    *g = saved;
-                }
-                false
-            }
         }
     }
 
@@ -194,24 +201,35 @@ impl<'a, 'e> Backtracker<'a, 'e> {
         } else {
             None
         };
-        let (lo, hi) = self.starts(b.goto, 0);
-        let hi = if b.floating { len } else { hi };
-        for start in lo..=hi.min(len) {
-            if b.floating && start > 0 && self.subject[start - 1] != b':' {
-                continue;
+        let accept = |e: usize| match (fixed_end, mode) {
+            (Some(f), _) => e == f,
+            (None, EndMode::Redirect) => {
+                last_colon.is_some_and(|lc| e <= lc) && self.subject.get(e) == Some(&b':')
             }
-            let accept = |e: usize| match (fixed_end, mode) {
-                (Some(f), _) => e == f,
-                (None, EndMode::Redirect) => {
-                    last_colon.is_some_and(|lc| e <= lc) && self.subject.get(e) == Some(&b':')
-                }
-                (None, _) => true,
-            };
-            // A failed walk leaves the grabs as they were (see `seq`).
-            if self.straight(&b.nodes, start, g, &mut |e, grabs| {
+            (None, _) => true,
+        };
+        // A failed walk leaves the grabs as they were (see `seq`).
+        let mut holds_from = |start: usize| {
+            self.straight(&b.nodes, start, g, &mut |e, grabs| {
                 accept(e) && found(start, e, grabs)
-            }) {
+            })
+        };
+        let (lo, hi) = self.starts(b.goto, 0);
+        if !b.floating {
+            return (lo..=hi.min(len)).any(holds_from);
+        }
+        // `START`: every call boundary from `lo` on whose first byte can
+        // begin the branch.
+        let first = b.nodes.first();
+        let mut start = lo;
+        while start <= len {
+            let boundary = start == 0 || self.subject[start - 1] == b':';
+            if boundary && can_begin(first, self.subject.get(start)) && holds_from(start) {
                 return true;
+            }
+            match self.subject[start..].iter().position(|&c| c == b':') {
+                Some(i) => start += i + 1,
+                None => break,
             }
         }
         false
