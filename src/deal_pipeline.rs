@@ -2,9 +2,10 @@
 //!
 //! Games are read in chunks; each chunk is worked on by rayon's threads
 //! (each thread with its own state, e.g. a rulebook scratch), then the
-//! results are handed to the sink one by one in input order. Output is
-//! therefore byte for byte the same on every run and any number of threads,
-//! and memory holds one chunk, not the file.
+//! results are handed to the sink one by one in input order — while the
+//! next chunk is being worked on. Output is therefore byte for byte the same
+//! on every run and any number of threads, and memory holds three chunks at
+//! most (one read, one being bid, one being written), not the file.
 //!
 //! A malformed game is reported on standard error as `FILE:LINE: skipped:
 //! why` and counted; a fault that stops a reader (an RBN bad character, an
@@ -57,6 +58,10 @@ impl RunSummary {
 /// state made by `init`), and hands each game and its result to `sink` in
 /// input order. `sink` gets the source's name too, for messages.
 ///
+/// While the worker threads bid one chunk, this thread hands the previous
+/// chunk's results to the sink and reads the next chunk, so reading and
+/// writing take no time away from bidding.
+///
 /// # Errors
 ///
 /// The thread pool cannot be built, or `sink` fails (e.g. a write error).
@@ -85,68 +90,149 @@ where
     let states: Vec<Mutex<Option<S>>> = (0..pool.current_num_threads().max(1))
         .map(|_| Mutex::new(None))
         .collect();
+    let bid = |chunk: Chunk| -> (Chunk, Vec<T>) {
+        let results = pool.install(|| {
+            chunk
+                .games
+                .par_iter()
+                .map(|game| {
+                    let slot = rayon::current_thread_index().unwrap_or(0) % states.len();
+                    let mut state = states[slot].lock().unwrap_or_else(PoisonError::into_inner);
+                    work(state.get_or_insert_with(&init), game)
+                })
+                .collect()
+        });
+        (chunk, results)
+    };
     let start = Instant::now();
     let progress = progress_bar(options.quiet);
     let mut summary = RunSummary::default();
-    for mut source in sources {
-        let mut finished = false;
-        while !finished {
-            let mut chunk: Vec<InputGame> = Vec::with_capacity(CHUNK);
-            let mut messages: Vec<(usize, String)> = Vec::new();
-            while chunk.len() < CHUNK {
+    let mut chunks = Chunks {
+        sources: sources.into_iter(),
+        current: None,
+    };
+    std::thread::scope(|scope| -> anyhow::Result<()> {
+        let mut next = chunks.read(&mut summary);
+        let mut done: Option<(Chunk, Vec<T>)> = None;
+        while let Some(chunk) = next.take() {
+            let working = scope.spawn(|| bid(chunk));
+            if let Some((chunk, results)) = done.take() {
+                hand_over(chunk, results, &progress, &mut sink)?;
+            }
+            next = chunks.read(&mut summary);
+            let (chunk, results) = working
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            summary.games += chunk.games.len();
+            progress.inc(chunk.games.len() as u64);
+            done = Some((chunk, results));
+        }
+        if let Some((chunk, results)) = done {
+            hand_over(chunk, results, &progress, &mut sink)?;
+        }
+        Ok(())
+    })?;
+    progress.finish_and_clear();
+    summary.elapsed = start.elapsed();
+    Ok(summary)
+}
+
+/// Up to [`CHUNK`] games of one source, with the messages met while reading
+/// them (each with the number of games read before it).
+struct Chunk {
+    /// The source's name.
+    name: String,
+    /// The games, in input order.
+    games: Vec<InputGame>,
+    /// What was skipped or stopped the source, and where.
+    messages: Vec<(usize, String)>,
+}
+
+/// Reads the sources one chunk at a time.
+struct Chunks {
+    /// The sources not yet started.
+    sources: std::vec::IntoIter<GameSource>,
+    /// The source being read.
+    current: Option<GameSource>,
+}
+
+impl Chunks {
+    /// The next chunk (of the current source, or the next one); `None` when
+    /// every source is read. Skipped games and stopped sources are counted
+    /// in `summary`.
+    fn read(&mut self, summary: &mut RunSummary) -> Option<Chunk> {
+        loop {
+            let source = match &mut self.current {
+                Some(source) => source,
+                None => self.current.insert(self.sources.next()?),
+            };
+            let mut chunk = Chunk {
+                name: source.name.clone(),
+                games: Vec::with_capacity(CHUNK),
+                messages: Vec::new(),
+            };
+            let mut finished = false;
+            while chunk.games.len() < CHUNK {
+                let at = chunk.games.len();
                 match source.games.next() {
                     None => {
                         finished = true;
                         break;
                     }
-                    Some(Ok(game)) => chunk.push(game),
+                    Some(Ok(game)) => chunk.games.push(game),
                     Some(Err(ReadError::Skipped(s))) => {
                         summary.skipped += 1;
-                        messages.push((chunk.len(), format!("{}:{s}", source.name)));
+                        chunk.messages.push((at, format!("{}:{s}", source.name)));
                     }
                     Some(Err(ReadError::Fatal { line, why })) => {
                         summary.stopped += 1;
-                        messages
-                            .push((chunk.len(), format!("{}:{line}: error: {why}", source.name)));
+                        let m = format!("{}:{line}: error: {why}", source.name);
+                        chunk.messages.push((at, m));
                         finished = true;
                         break;
                     }
                     Some(Err(ReadError::Io(e))) => {
                         summary.stopped += 1;
-                        messages.push((chunk.len(), format!("{}: error: {e}", source.name)));
+                        chunk
+                            .messages
+                            .push((at, format!("{}: error: {e}", source.name)));
                         finished = true;
                         break;
                     }
                 }
             }
-            let results: Vec<T> = pool.install(|| {
-                chunk
-                    .par_iter()
-                    .map(|game| {
-                        let slot = rayon::current_thread_index().unwrap_or(0) % states.len();
-                        let mut state = states[slot].lock().unwrap_or_else(PoisonError::into_inner);
-                        work(state.get_or_insert_with(&init), game)
-                    })
-                    .collect()
-            });
-            summary.games += chunk.len();
-            progress.inc(chunk.len() as u64);
-            // Messages go out where they were met, between the games around them.
-            let mut messages = messages.into_iter().peekable();
-            for (i, (game, result)) in chunk.into_iter().zip(results).enumerate() {
-                while let Some((_, m)) = messages.next_if(|(at, _)| *at <= i) {
-                    progress.suspend(|| eprintln!("{m}"));
-                }
-                sink(&source.name, game, result)?;
+            if finished {
+                self.current = None;
             }
-            for (_, m) in messages {
-                progress.suspend(|| eprintln!("{m}"));
+            if !chunk.games.is_empty() || !chunk.messages.is_empty() {
+                return Some(chunk);
             }
         }
     }
-    progress.finish_and_clear();
-    summary.elapsed = start.elapsed();
-    Ok(summary)
+}
+
+/// Hands a chunk's games and results to the sink in input order, with its
+/// messages where they were met, between the games around them.
+fn hand_over<T, K>(
+    chunk: Chunk,
+    results: Vec<T>,
+    progress: &ProgressBar,
+    sink: &mut K,
+) -> anyhow::Result<()>
+where
+    K: FnMut(&str, InputGame, T) -> anyhow::Result<()>,
+{
+    let mut messages = chunk.messages.into_iter().peekable();
+    for (i, (game, result)) in chunk.games.into_iter().zip(results).enumerate() {
+        while let Some((_, m)) = messages.next_if(|(at, _)| *at <= i) {
+            progress.suspend(|| eprintln!("{m}"));
+        }
+        sink(&chunk.name, game, result)?;
+    }
+    for (_, m) in messages {
+        progress.suspend(|| eprintln!("{m}"));
+    }
+    Ok(())
 }
 
 /// A spinner with the count and rate of games, drawn on standard error when

@@ -25,6 +25,15 @@ pub enum MathExpr {
     Call(Func, Box<[MathExpr]>),
     /// A function with constant arguments that reads one field.
     Read(Read),
+    /// Whether a field read is between two constants (`#24(S)>=5`,
+    /// `#20[12,14]`): 1 or 0.
+    Within(Read, i32, i32),
+    /// `a && b && …`: 1 when every operand is non-zero, evaluated left to
+    /// right up to the first zero.
+    All(Box<[MathExpr]>),
+    /// `a || b || …`: 1 when an operand is non-zero, evaluated left to
+    /// right up to the first non-zero.
+    Any(Box<[MathExpr]>),
     /// `.`: the next field of the subject.
     Field,
     /// `-e`.
@@ -165,12 +174,6 @@ impl MathExpr {
             MathExpr::Num(n) => Some(*n),
             _ => None,
         };
-        if let MathExpr::Call(f, args) = &self
-            && let Some(args) = args.iter().map(num).collect::<Option<Vec<i32>>>()
-            && let Some(read) = f.read_of(&args)
-        {
-            return MathExpr::Read(read);
-        }
         let value = match &self {
             MathExpr::Neg(x) => num(x).map(i32::wrapping_neg),
             MathExpr::Not(x) => num(x).map(|a| (a == 0) as i32),
@@ -184,7 +187,80 @@ impl MathExpr {
             },
             _ => None,
         };
-        value.map_or(self, MathExpr::Num)
+        if let Some(value) = value {
+            return MathExpr::Num(value);
+        }
+        if let MathExpr::Call(f, args) = &self
+            && let Some(args) = args.iter().map(num).collect::<Option<Vec<i32>>>()
+            && let Some(read) = f.read_of(&args)
+        {
+            return MathExpr::Read(read);
+        }
+        if let Some(test) = self.as_within() {
+            return test;
+        }
+        match self {
+            MathExpr::Binary(op @ (BinOp::AndAnd | BinOp::OrOr), l, r) => {
+                let all = op == BinOp::AndAnd;
+                let mut items = Vec::new();
+                for e in [*l, *r] {
+                    match e {
+                        MathExpr::All(more) if all => items.extend(more),
+                        MathExpr::Any(more) if !all => items.extend(more),
+                        e => items.push(e),
+                    }
+                }
+                if all {
+                    MathExpr::All(items.into())
+                } else {
+                    MathExpr::Any(items.into())
+                }
+            }
+            other => other,
+        }
+    }
+
+    /// This comparison of a field read with constants as one
+    /// [`MathExpr::Within`] test, if it is one.
+    fn as_within(&self) -> Option<MathExpr> {
+        let read = |e: &MathExpr| match e {
+            MathExpr::Read(r) => Some(*r),
+            _ => None,
+        };
+        let num = |e: &MathExpr| match e {
+            MathExpr::Num(n) => Some(*n),
+            _ => None,
+        };
+        let (r, lo, hi) = match self {
+            MathExpr::Between(v, lo, hi) => (read(v)?, num(lo)?, num(hi)?),
+            MathExpr::Binary(op, l, r) => {
+                let (r, n) = (read(l)?, num(r)?);
+                match op {
+                    BinOp::Ge => (r, n, i32::MAX),
+                    BinOp::Gt => (r, n.checked_add(1)?, i32::MAX),
+                    BinOp::Le => (r, i32::MIN, n),
+                    BinOp::Lt => (r, i32::MIN, n.checked_sub(1)?),
+                    BinOp::Eq => (r, n, n),
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        };
+        Some(MathExpr::Within(r, lo, hi))
+    }
+
+    /// [`MathExpr::eval`], with the leaves evaluated in place (the
+    /// operands of most nodes are leaves: this saves a call for each).
+    #[inline(always)]
+    fn value_of(&self, cx: &mut MathCx<'_, '_>) -> Option<i32> {
+        match self {
+            MathExpr::Num(n) => Some(*n),
+            MathExpr::Read(read) => read.value(cx.env),
+            MathExpr::Within(read, lo, hi) => {
+                Some((*lo..=*hi).contains(&read.value(cx.env)?) as i32)
+            }
+            _ => self.eval(cx),
+        }
     }
 
     /// Evaluates the expression. `None` when it reads a grab that holds
@@ -196,11 +272,12 @@ impl MathExpr {
             MathExpr::Call(f, args) => {
                 let mut vals = [0i32; 3];
                 for (slot, arg) in vals.iter_mut().zip(args.iter()) {
-                    *slot = arg.eval(cx)?;
+                    *slot = arg.value_of(cx)?;
                 }
                 f.call(cx.env, &vals[..args.len()])?
             }
             MathExpr::Read(read) => read.value(cx.env)?,
+            MathExpr::Within(read, lo, hi) => (*lo..=*hi).contains(&read.value(cx.env)?) as i32,
             MathExpr::Field => {
                 let len = field_len(cx.subject, cx.pos);
                 if len == 0 {
@@ -210,40 +287,42 @@ impl MathExpr {
                 cx.pos += len;
                 v
             }
-            MathExpr::Neg(x) => x.eval(cx)?.wrapping_neg(),
-            MathExpr::Not(x) => (x.eval(cx)? == 0) as i32,
+            MathExpr::Neg(x) => x.value_of(cx)?.wrapping_neg(),
+            MathExpr::Not(x) => (x.value_of(cx)? == 0) as i32,
             MathExpr::Between(v, lo, hi) => {
-                let v = v.eval(cx)?;
-                let lo = lo.eval(cx)?;
-                let hi = hi.eval(cx)?;
+                let v = v.value_of(cx)?;
+                let lo = lo.value_of(cx)?;
+                let hi = hi.value_of(cx)?;
                 (lo <= v && v <= hi) as i32
             }
+            MathExpr::All(items) => {
+                for e in items {
+                    if e.value_of(cx)? == 0 {
+                        return Some(0);
+                    }
+                }
+                1
+            }
+            MathExpr::Any(items) => {
+                for e in items {
+                    if e.value_of(cx)? != 0 {
+                        return Some(1);
+                    }
+                }
+                0
+            }
             MathExpr::Binary(op, l, r) => match op {
-                BinOp::AndAnd => {
-                    if l.eval(cx)? == 0 {
-                        0
-                    } else {
-                        (r.eval(cx)? != 0) as i32
-                    }
-                }
-                BinOp::OrOr => {
-                    if l.eval(cx)? != 0 {
-                        1
-                    } else {
-                        (r.eval(cx)? != 0) as i32
-                    }
-                }
                 BinOp::Assign => {
                     let MathExpr::Grab(g) = **l else {
                         return None;
                     };
-                    let v = r.eval(cx)?;
+                    let v = r.value_of(cx)?;
                     cx.grabs.set_number(g, v);
                     v
                 }
                 _ => {
-                    let a = l.eval(cx)?;
-                    let b = r.eval(cx)?;
+                    let a = l.value_of(cx)?;
+                    let b = r.value_of(cx)?;
                     apply(*op, a, b)
                 }
             },
@@ -264,7 +343,7 @@ impl MathExpr {
         let mut found = false;
         self.walk(&mut |e| match e {
             MathExpr::Call(f, _) => found |= which(*f),
-            MathExpr::Read(r) => found |= which(r.func()),
+            MathExpr::Read(r) | MathExpr::Within(r, ..) => found |= which(r.func()),
             _ => {}
         });
         found
@@ -274,7 +353,9 @@ impl MathExpr {
     pub fn walk(&self, f: &mut dyn FnMut(&MathExpr)) {
         f(self);
         match self {
-            MathExpr::Call(_, args) => args.iter().for_each(|a| a.walk(f)),
+            MathExpr::Call(_, args) | MathExpr::All(args) | MathExpr::Any(args) => {
+                args.iter().for_each(|a| a.walk(f))
+            }
             MathExpr::Neg(x) | MathExpr::Not(x) => x.walk(f),
             MathExpr::Binary(_, l, r) => {
                 l.walk(f);
@@ -285,7 +366,11 @@ impl MathExpr {
                 b.walk(f);
                 c.walk(f);
             }
-            MathExpr::Num(_) | MathExpr::Grab(_) | MathExpr::Read(_) | MathExpr::Field => {}
+            MathExpr::Num(_)
+            | MathExpr::Grab(_)
+            | MathExpr::Read(_)
+            | MathExpr::Within(..)
+            | MathExpr::Field => {}
         }
     }
 }
@@ -325,6 +410,63 @@ mod tests {
         ];
         for (text, expected) in table {
             assert_eq!(&compiled(text), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn field_reads_and_chains_are_resolved_at_load_and_evaluate_alike() {
+        use crate::functions::Situation;
+        use crate::hand::parse_hand;
+        use crate::pattern::HandFeatures;
+
+        // 15 HCP; spades 4, hearts 3, diamonds 3, clubs 3.
+        let hand = HandFeatures::of(parse_hand("AKQ2.K52.J83.Q74").unwrap());
+        let situation = Situation::default();
+        let env = Env {
+            situation: &situation,
+            hand: Some(&hand),
+        };
+        let value = |text: &str| {
+            let mut grabs = Grabs::new();
+            grabs.set(0, b"S");
+            let mut cx = MathCx {
+                subject: b"",
+                pos: 0,
+                grabs: &mut grabs,
+                env: &env,
+            };
+            compiled(text).eval(&mut cx)
+        };
+        assert!(matches!(compiled("#24(S)"), MathExpr::Read(_)));
+        assert!(matches!(compiled("#20[12,14]"), MathExpr::Within(..)));
+        assert!(matches!(compiled("#20>=1&&#20>=2&&#20>=3"), MathExpr::All(ref v) if v.len() == 3));
+        assert!(matches!(compiled("#20>=1||#20>=2||#20>=3"), MathExpr::Any(ref v) if v.len() == 3));
+        let table: &[(&str, Option<i32>)] = &[
+            ("#20", Some(15)),
+            ("#24(S)", Some(4)),
+            ("#24(a)", Some(4)),
+            ("#24(S)>=4", Some(1)),
+            ("#24(S)>4", Some(0)),
+            ("#24(S)<4", Some(0)),
+            ("#24(S)<=4", Some(1)),
+            ("#24(S)==4", Some(1)),
+            ("#24(S)!=4", Some(0)),
+            ("#20[15,17]", Some(1)),
+            ("#20[16,17]", Some(0)),
+            ("#24(H)>=3&&#24(S)>=4&&#20>=15", Some(1)),
+            ("#24(H)>=3&&#24(S)>=5&&#20>=15", Some(0)),
+            ("#24(H)>=4||#24(S)>=5||#20>=15", Some(1)),
+            ("#24(H)>=4||#24(S)>=5||#20>=16", Some(0)),
+            ("#24(H)>=4||#24(S)>=5||#20", Some(1)),
+            // An unset grab fails the whole expression, unless a test
+            // before it settles the chain.
+            ("#20>=1&&b>=1", None),
+            ("#20>=99&&b>=1", Some(0)),
+            ("#20>=1||b>=1", Some(1)),
+            ("#210[0,99]", Some(1)),
+        ];
+        for (text, expected) in table {
+            assert_eq!(value(text), *expected, "{text}");
         }
     }
 }

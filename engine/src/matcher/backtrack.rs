@@ -140,6 +140,28 @@ impl<'a, 'e> Backtracker<'a, 'e> {
     /// Whether the branch holds; if so the grabs are those of its first
     /// match (a successful walk leaves them in place).
     fn branch_holds(&self, b: &Branch, mode: EndMode, g: &mut Grabs) -> bool {
+        // The usual member of a constraint, `&&~…~`: one MATH test at a
+        // fixed place, ending anywhere.
+        if mode == EndMode::Prefix
+            && !b.floating
+            && b.end.is_none()
+            && let [
+                Node::Math {
+                    expr,
+                    assigns: false,
+                },
+            ] = b.nodes.as_slice()
+            && let (at, last) = self.starts(b.goto, 0)
+            && at == last
+        {
+            let mut cx = MathCx {
+                subject: self.subject,
+                pos: at,
+                grabs: g,
+                env: self.env,
+            };
+            return at <= self.subject.len() && expr.eval(&mut cx).is_some_and(|v| v != 0);
+        }
         self.branch_top(b, mode, g, &mut |_, _, _| true)
     }
 
