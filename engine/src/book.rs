@@ -771,6 +771,8 @@ impl Book {
     }
 
     /// Whether `rule`'s constraint holds for the hand pattern string.
+    /// `env.hand` must hold the features of the same hand: constraints read
+    /// both (see [`crate::matcher::hand_fields`]).
     pub fn constraint_holds(
         &self,
         rule: u32,

@@ -329,6 +329,32 @@ impl MathExpr {
         })
     }
 
+    /// This expression with its one field read (`.`) replaced by `read`,
+    /// folded again (`.[12,14]` becomes one [`MathExpr::Within`] test);
+    /// `None` unless it reads exactly one field.
+    pub fn with_field_read_as(&self, read: Read) -> Option<MathExpr> {
+        let mut fields = 0;
+        self.walk(&mut |e| fields += usize::from(matches!(e, MathExpr::Field)));
+        (fields == 1).then(|| self.replacing_field(read))
+    }
+
+    fn replacing_field(&self, read: Read) -> MathExpr {
+        let sub = |e: &MathExpr| Box::new(e.replacing_field(read));
+        let list = |es: &[MathExpr]| es.iter().map(|e| e.replacing_field(read)).collect();
+        let e = match self {
+            MathExpr::Field => MathExpr::Read(read),
+            MathExpr::Call(f, args) => MathExpr::Call(*f, list(args)),
+            MathExpr::All(items) => MathExpr::All(list(items)),
+            MathExpr::Any(items) => MathExpr::Any(list(items)),
+            MathExpr::Neg(x) => MathExpr::Neg(sub(x)),
+            MathExpr::Not(x) => MathExpr::Not(sub(x)),
+            MathExpr::Binary(op, l, r) => MathExpr::Binary(*op, sub(l), sub(r)),
+            MathExpr::Between(v, lo, hi) => MathExpr::Between(sub(v), sub(lo), sub(hi)),
+            leaf => return leaf.clone(),
+        };
+        e.folded()
+    }
+
     /// Whether evaluating may consume fields of the subject (`.`); an
     /// expression that does not is zero-width in a pattern.
     pub fn reads_fields(&self) -> bool {

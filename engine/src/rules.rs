@@ -118,7 +118,8 @@ impl Rule {
                         r.constraint.span,
                     ));
                 }
-                let alt = ir::compile_alt(c, true)?;
+                let mut alt = ir::compile_alt(c, true)?;
+                crate::matcher::hand_fields::read_fields_directly(&mut alt);
                 // A lone `.` holds on every pattern string.
                 let trivial = alt.rest.is_empty()
                     && alt.first.goto.is_none()
