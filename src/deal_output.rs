@@ -8,10 +8,8 @@ use contract_bridge::{Contract, Seat};
 use deal_formats::{Board, RecordedAuction, RecordedCall, pbn, rbn};
 use engine::auction::call_token;
 use engine::bid_deal::BiddenDeal;
-use engine::book::RuleLabel;
 use engine::deal::format_pbn_deal;
 use engine::rulebook::Rulebook;
-use serde::Serialize;
 use std::io::{self, Write};
 
 /// A format `bidbook auction` writes.
@@ -72,32 +70,13 @@ pub fn contract_text(contract: Option<&(Contract, Seat)>) -> String {
     contract.map_or_else(|| "Pass".to_owned(), |&(c, _)| pbn::contract_text(c))
 }
 
-/// One deal as a line of JSON.
-#[derive(Serialize)]
-struct JsonDeal<'a> {
-    board: Option<u32>,
-    dealer: char,
-    vul: &'static str,
-    deal: String,
-    auction: Vec<&'static str>,
-    contract: String,
-    declarer: Option<char>,
-    calls: Vec<JsonCall<'a>>,
-}
-
-/// One call in [`JsonDeal`].
-#[derive(Serialize)]
-struct JsonCall<'a> {
-    seat: char,
-    call: &'static str,
-    rule: Option<RuleLabel>,
-    alert: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    note: Option<&'a str>,
-}
-
 /// Writes `board` bid as `auction` (`bidden` has the rules behind each call)
-/// as one line of JSON.
+/// as one line of JSON: `{"board","dealer","vul","deal","auction",
+/// "contract","declarer","calls":[{"seat","call","rule","alert","note"}]}`
+/// (`note` only when there is one; see the README for the contract).
+///
+/// Written by hand rather than through serde: a deal run writes a line per
+/// deal, and the fields are mostly fixed tokens that need no escaping.
 ///
 /// # Errors
 ///
@@ -111,30 +90,59 @@ pub fn write_json(
 ) -> io::Result<()> {
     let bidding = bidden.table.bidding();
     let contract = bidding.contract();
-    let value = JsonDeal {
-        board: board.number,
-        dealer: bidding.seat_at(0).letter(),
-        vul: bidding.vulnerability().pbn(),
-        deal: format_pbn_deal(&board.deal, Seat::North),
-        auction: bidding.calls().iter().map(|&c| call_token(c)).collect(),
-        contract: contract_text(contract.as_ref()),
-        declarer: contract.map(|(_, s)| s.letter()),
-        calls: bidden
-            .decisions
-            .iter()
-            .zip(&auction.calls)
-            .enumerate()
-            .map(|(i, (d, c))| JsonCall {
-                seat: bidding.seat_at(i).letter(),
-                call: call_token(c.call),
-                rule: d.rule.map(|r| rulebook.book.rule_label(r)),
-                alert: c.alert,
-                note: c.note.as_deref(),
-            })
-            .collect(),
-    };
-    serde_json::to_writer(&mut *out, &value)?;
-    out.write_all(b"\n")
+    out.write_all(b"{\"board\":")?;
+    match board.number {
+        Some(n) => write!(out, "{n}")?,
+        None => out.write_all(b"null")?,
+    }
+    write!(out, ",\"dealer\":\"{}\"", bidding.seat_at(0).letter())?;
+    write_token(out, b",\"vul\":", bidding.vulnerability().pbn())?;
+    out.write_all(b",\"deal\":")?;
+    serde_json::to_writer(&mut *out, &format_pbn_deal(&board.deal, Seat::North))?;
+    out.write_all(b",\"auction\":[")?;
+    for (i, &call) in bidding.calls().iter().enumerate() {
+        write_token(out, if i == 0 { b"" } else { b"," }, call_token(call))?;
+    }
+    write_token(out, b"],\"contract\":", &contract_text(contract.as_ref()))?;
+    match contract {
+        Some((_, declarer)) => write!(out, ",\"declarer\":\"{}\"", declarer.letter())?,
+        None => out.write_all(b",\"declarer\":null")?,
+    }
+    out.write_all(b",\"calls\":[")?;
+    let calls = bidden.decisions.iter().zip(&auction.calls).enumerate();
+    for (i, (decision, call)) in calls {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        write!(out, "{{\"seat\":\"{}\"", bidding.seat_at(i).letter())?;
+        write_token(out, b",\"call\":", call_token(call.call))?;
+        match decision.rule {
+            Some(r) => write!(out, ",\"rule\":\"{}\"", rulebook.book.rule_label(r))?,
+            None => out.write_all(b",\"rule\":null")?,
+        }
+        write!(out, ",\"alert\":{}", call.alert)?;
+        if let Some(note) = &call.note {
+            out.write_all(b",\"note\":")?;
+            serde_json::to_writer(&mut *out, note)?;
+        }
+        out.write_all(b"}")?;
+    }
+    out.write_all(b"]}\n")
+}
+
+/// Writes `before`, then `token` as a JSON string. Tokens are call names,
+/// contracts, seats and vulnerabilities: plain ASCII letters, digits and
+/// `#`, which JSON writes as they are.
+fn write_token(out: &mut impl Write, before: &[u8], token: &str) -> io::Result<()> {
+    debug_assert!(
+        token
+            .bytes()
+            .all(|b| b.is_ascii_graphic() && b != b'"' && b != b'\\')
+    );
+    out.write_all(before)?;
+    out.write_all(b"\"")?;
+    out.write_all(token.as_bytes())?;
+    out.write_all(b"\"")
 }
 
 /// Writes a game with a new auction in `format`. A game written in the
