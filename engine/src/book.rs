@@ -82,7 +82,7 @@ impl Proposal {
 }
 
 /// How a rule is named: `#id`, or `rule n` (its 1-based position) for a
-/// rule without an id. Displays as that text, and serializes as a string.
+/// rule without an id. Displays as that text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RuleLabel {
     /// The rule's id.
@@ -97,12 +97,6 @@ impl std::fmt::Display for RuleLabel {
             RuleLabel::Id(id) => write!(f, "#{id}"),
             RuleLabel::Position(n) => write!(f, "rule {n}"),
         }
-    }
-}
-
-impl serde::Serialize for RuleLabel {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
     }
 }
 
