@@ -782,6 +782,7 @@ impl Book {
 }
 
 fn constraint_holds(c: &ir::Alt, pattern: &[u8], grabs: &Grabs, env: &Env<'_>) -> bool {
-    let mut g = *grabs;
+    // A constraint that uses no grab needs no copy of the sequence's.
+    let mut g = if c.uses_grabs { *grabs } else { Grabs::new() };
     Backtracker::new(pattern, env).matches(c, EndMode::Prefix, &mut g)
 }

@@ -355,6 +355,13 @@ impl MathExpr {
         e.folded()
     }
 
+    /// Whether evaluating reads or assigns a grab.
+    pub fn uses_grabs(&self) -> bool {
+        let mut uses = false;
+        self.walk(&mut |e| uses |= matches!(e, MathExpr::Grab(_)));
+        uses
+    }
+
     /// Whether evaluating may consume fields of the subject (`.`); an
     /// expression that does not is zero-width in a pattern.
     pub fn reads_fields(&self) -> bool {

@@ -25,6 +25,9 @@ pub struct Alt {
     pub first: Branch,
     /// The following members with the connective before each.
     pub rest: Vec<(ast::AltOp, Branch)>,
+    /// Whether some node reads or sets a grab: a pattern that does not
+    /// can be matched with no grabs at all.
+    pub uses_grabs: bool,
 }
 
 /// One member of an [`Alt`]: a sequence of nodes with its anchors.
@@ -197,7 +200,14 @@ pub fn compile_alt(alt: &ast::Alt, top: bool) -> Result<Alt, CompileError> {
     for (op, goto, expr) in iter {
         rest.push((op, compile_branch(expr, goto, top)?));
     }
-    Ok(Alt { first, rest })
+    let uses_grabs = std::iter::once(&first)
+        .chain(rest.iter().map(|(_, b)| b))
+        .any(|b| b.nodes.iter().any(Node::uses_grabs));
+    Ok(Alt {
+        first,
+        rest,
+        uses_grabs,
+    })
 }
 
 type Member<'a> = (ast::AltOp, Option<ast::Goto>, &'a ast::Regexp);
@@ -406,6 +416,17 @@ impl Node {
             Node::Not(_) => false,
             Node::Group(alt) => alt.branches().any(|b| b.writes),
             _ => false,
+        }
+    }
+
+    /// Whether matching the node may read or set a grab, here or nested.
+    pub fn uses_grabs(&self) -> bool {
+        match self {
+            Node::Push(_) | Node::GrabMatch(_) | Node::GrabClass { .. } => true,
+            Node::Math { expr, .. } => expr.uses_grabs(),
+            Node::Repeat { node: n, .. } | Node::Not(n) => n.uses_grabs(),
+            Node::Group(alt) => alt.uses_grabs,
+            Node::Literal(_) | Node::AnyByte | Node::AnyCall | Node::ByteSet(_) => false,
         }
     }
 
