@@ -12,9 +12,10 @@ use crate::matcher::regular::{PrefixState, RegularSet, to_regex_approx};
 use crate::matcher::{Backtracker, EndMode, ir};
 use crate::rules::{Rule, SeqMatcher};
 use grammar::ast::Span;
+use hashbrown::HashTable;
 use regex_automata::hybrid::dfa::Cache;
 use smallvec::SmallVec;
-use std::collections::HashMap;
+use std::hash::BuildHasher;
 
 /// How many redirections (`@LABEL`) may be followed in a row.
 pub const MAX_REDIRECT_DEPTH: usize = 8;
@@ -166,6 +167,11 @@ pub type Meaning = (SmallVec<[u32; 4]>, Shown);
 /// and what the calls made after it showed.
 #[derive(Debug, Default)]
 struct Answer {
+    /// The question: the key (see [`QuestionMemo`]), kept in place so that
+    /// finding an answer reads no other memory.
+    key: SmallVec<[u8; 48]>,
+    /// The key's hash.
+    hash: u64,
     /// The proposals, settled (see [`Book::settle`]).
     proposals: Box<[Proposal]>,
     /// The grabs the proposals refer to.
@@ -175,8 +181,53 @@ struct Answer {
     meanings: Vec<(u8, Meaning)>,
 }
 
-/// Where each remembered question's answer is.
-type AnswerIndex = HashMap<Box<[u8]>, u32, foldhash::fast::FixedState>;
+/// One generation of remembered answers.
+#[derive(Debug, Default)]
+struct Generation {
+    /// The answers, in the order they were added.
+    answers: Vec<Answer>,
+    /// Positions in `answers`, found by the key's hash.
+    index: HashTable<u32>,
+}
+
+impl Generation {
+    fn with_capacity(n: usize) -> Self {
+        Generation {
+            answers: Vec::with_capacity(n),
+            index: HashTable::with_capacity(n),
+        }
+    }
+
+    /// Where the answer to `key` is, if it is here.
+    fn find(&self, hash: u64, key: &[u8]) -> Option<u32> {
+        let answers = &self.answers;
+        self.index
+            .find(hash, |&at| answers[at as usize].key.as_slice() == key)
+            .copied()
+    }
+
+    /// Takes the answer to `key` out, if it is here.
+    fn take(&mut self, hash: u64, key: &[u8]) -> Option<Answer> {
+        let answers = &self.answers;
+        let entry = self
+            .index
+            .find_entry(hash, |&at| answers[at as usize].key.as_slice() == key)
+            .ok()?;
+        let (at, _) = entry.remove();
+        Some(std::mem::take(&mut self.answers[at as usize]))
+    }
+
+    /// Adds an answer; returns where it is.
+    fn push(&mut self, answer: Answer) -> u32 {
+        let at = self.answers.len() as u32;
+        let hash = answer.hash;
+        self.answers.push(answer);
+        let answers = &self.answers;
+        self.index
+            .insert_unique(hash, at, |&i| answers[i as usize].hash);
+        at
+    }
+}
 
 /// Answers already worked out: which rules propose each legal call after a
 /// given auction (see [`Book::scratch_with_memo`]).
@@ -196,19 +247,19 @@ type AnswerIndex = HashMap<Box<[u8]>, u32, foldhash::fast::FixedState>;
 /// are forgotten.
 #[derive(Debug)]
 struct QuestionMemo {
-    /// The key (sequence string, then a separator and the vulnerability
-    /// bits) → the position of its answer in `answers`: this generation.
-    index: AnswerIndex,
-    /// This generation's answers.
-    answers: Vec<Answer>,
-    /// The previous generation's index and answers.
-    previous: (AnswerIndex, Vec<Answer>),
+    /// This generation's answers, found by their key: the sequence string,
+    /// then a separator and the vulnerability bits.
+    now: Generation,
+    /// The previous generation's answers.
+    before: Generation,
+    /// Hashes keys.
+    hasher: foldhash::fast::FixedState,
     /// The most answers kept in one generation.
     capacity: usize,
     /// The key of the current question.
     key: Vec<u8>,
-    /// The position in `answers` of the current question's answer, when
-    /// it was remembered.
+    /// The position in `now` of the current question's answer, when it was
+    /// remembered.
     current: u32,
     /// Whether `current` is the answer to the question of `key` (asking the
     /// same question again, as making the call just chosen does, needs no
@@ -285,27 +336,14 @@ pub struct RuleCompileError {
 }
 
 impl QuestionMemo {
-    /// Starts a new generation if the current one is full.
-    fn make_room(&mut self) {
-        if self.answers.len() >= self.capacity {
-            let reserve = self.capacity.min(1 << 16);
-            self.previous = (
-                std::mem::replace(
-                    &mut self.index,
-                    AnswerIndex::with_capacity_and_hasher(reserve, Default::default()),
-                ),
-                std::mem::replace(&mut self.answers, Vec::with_capacity(reserve)),
-            );
+    /// Adds an answer to the current generation, starting a new generation
+    /// first if the current one is full; returns where it is.
+    fn insert(&mut self, answer: Answer) -> u32 {
+        if self.now.answers.len() >= self.capacity {
+            let fresh = Generation::with_capacity(self.capacity.min(1 << 16));
+            self.before = std::mem::replace(&mut self.now, fresh);
         }
-    }
-
-    /// Adds an answer to the current generation under `key`.
-    fn insert(&mut self, key: Box<[u8]>, answer: Answer) -> u32 {
-        self.make_room();
-        let at = self.answers.len() as u32;
-        self.answers.push(answer);
-        self.index.insert(key, at);
-        at
+        self.now.push(answer)
     }
 }
 
@@ -347,16 +385,15 @@ impl Scratch {
             self.from_memo = true;
             return true;
         }
-        memo.current = match memo.index.get(memo.key.as_slice()) {
-            Some(&at) => at,
+        let hash = memo.hasher.hash_one(memo.key.as_slice());
+        memo.current = match memo.now.find(hash, &memo.key) {
+            Some(at) => at,
             None => {
                 // Still in use: back into the current generation.
-                let (index, answers) = &mut memo.previous;
-                let Some((key, at)) = index.remove_entry(memo.key.as_slice()) else {
+                let Some(answer) = memo.before.take(hash, &memo.key) else {
                     return false;
                 };
-                let answer = std::mem::take(&mut answers[at as usize]);
-                memo.insert(key, answer)
+                memo.insert(answer)
             }
         };
         memo.loaded = true;
@@ -371,11 +408,13 @@ impl Scratch {
             return;
         };
         let answer = Answer {
+            key: SmallVec::from_slice(&memo.key),
+            hash: memo.hasher.hash_one(memo.key.as_slice()),
             proposals: self.proposals.as_slice().into(),
             grabs: self.grabs.as_slice().into(),
             meanings: Vec::new(),
         };
-        memo.current = memo.insert(memo.key.as_slice().into(), answer);
+        memo.current = memo.insert(answer);
         memo.loaded = true;
         self.from_memo = true;
     }
@@ -384,7 +423,7 @@ impl Scratch {
     /// auction, if the memo has it.
     pub(crate) fn remembered_meaning(&self, tag: u8) -> Option<&Meaning> {
         let memo = self.memo.as_ref().filter(|_| self.from_memo)?;
-        let answer = &memo.answers[memo.current as usize];
+        let answer = &memo.now.answers[memo.current as usize];
         answer
             .meanings
             .iter()
@@ -396,7 +435,7 @@ impl Scratch {
     /// question's auction (when the answer is the memo's).
     pub(crate) fn remember_meaning(&mut self, tag: u8, meaning: &Meaning) {
         if let Some(memo) = self.memo.as_mut().filter(|_| self.from_memo) {
-            let answer = &mut memo.answers[memo.current as usize];
+            let answer = &mut memo.now.answers[memo.current as usize];
             answer.meanings.push((tag, meaning.clone()));
         }
     }
@@ -408,7 +447,7 @@ impl Scratch {
         if self.from_memo
             && let Some(memo) = &self.memo
         {
-            let answer = &memo.answers[memo.current as usize];
+            let answer = &memo.now.answers[memo.current as usize];
             return (&answer.proposals, &answer.grabs);
         }
         (&self.proposals, &self.grabs)
@@ -484,11 +523,10 @@ impl Book {
     /// Answers are the same with or without it.
     pub fn scratch_with_memo(&self, capacity: usize) -> Scratch {
         let mut scratch = self.scratch();
-        let reserve = capacity.min(1 << 16);
         scratch.memo = Some(QuestionMemo {
-            index: AnswerIndex::with_capacity_and_hasher(reserve, Default::default()),
-            answers: Vec::with_capacity(reserve),
-            previous: Default::default(),
+            now: Generation::with_capacity(capacity.min(1 << 16)),
+            before: Generation::default(),
+            hasher: Default::default(),
             capacity: capacity.max(1),
             key: Vec::with_capacity(128),
             current: 0,
