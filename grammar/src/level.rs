@@ -107,7 +107,14 @@ pub fn seq_levels(goal: &Goal) -> Option<LevelSet> {
         return None;
     }
     let alt = goal.pattern.as_ref()?;
-    let mut nfa = Nfa::default();
+    // Room for two states and one epsilon edge per character written (the
+    // default rulebook's patterns need about half that), so that building
+    // the NFA seldom reallocates.
+    let chars = goal.span.range().len();
+    let mut nfa = Nfa {
+        states: Vec::with_capacity(2 * chars),
+        eps: Vec::with_capacity(chars),
+    };
     let (start, end) = nfa.alt(alt)?;
     Some(nfa.levels(start, end))
 }
@@ -144,16 +151,22 @@ fn range(a: char, b: char) -> u16 {
         .fold(0, |set, c| set | symbol(c))
 }
 
+/// A state of the NFA.
 #[derive(Default)]
 struct State {
-    eps: Vec<usize>,
+    /// The edge on a set of symbols, if any: (symbols, target).
     edge: Option<(u16, usize)>,
+    /// The last epsilon edge added from this state (an index into
+    /// [`Nfa::eps`]).
+    eps: Option<usize>,
 }
 
 /// A Thompson NFA over the auction alphabet.
-#[derive(Default)]
 struct Nfa {
     states: Vec<State>,
+    /// The epsilon edges, each with its target and the edge added before it
+    /// from the same state: a list per state, with no allocation per state.
+    eps: Vec<(usize, Option<usize>)>,
 }
 
 /// Bounds the size of the NFA (patterns larger than this are not checked).
@@ -169,7 +182,13 @@ impl Nfa {
     }
 
     fn eps(&mut self, from: usize, to: usize) {
-        self.states[from].eps.push(to);
+        let previous = self.states[from].eps.replace(self.eps.len());
+        self.eps.push((to, previous));
+    }
+
+    /// The targets of the epsilon edges from state `q`.
+    fn eps_from(&self, q: usize) -> impl Iterator<Item = usize> + '_ {
+        std::iter::successors(self.states[q].eps, |&i| self.eps[i].1).map(|i| self.eps[i].0)
     }
 
     fn set(&mut self, set: u16) -> Option<(usize, usize)> {
@@ -249,7 +268,8 @@ impl Nfa {
                 let mid = self.add()?;
                 let single = self.add()?;
                 let after_digit = self.add()?;
-                self.states[s].eps = vec![mid, single];
+                self.eps(s, mid);
+                self.eps(s, single);
                 self.states[mid].edge = Some((DIGITS, after_digit));
                 self.states[after_digit].edge = Some((STRAINS, e));
                 self.states[single].edge = Some((SYM_P | SYM_XR, e));
@@ -297,22 +317,21 @@ impl Nfa {
         // Auction position: 0 = at the start of a call, 1 = after a level
         // digit, 2 = after a whole call. `leading` = only passes so far.
         const CAP: usize = LEVEL_CAP as usize;
-        let n = self.states.len();
-        let index = |q: usize, pos: usize, leading: bool, count: usize| {
-            ((q * 3 + pos) * 2 + usize::from(leading)) * (CAP + 1) + count
-        };
-        let mut seen = vec![false; n * 3 * 2 * (CAP + 1)];
+        let slot = |q: usize, pos: usize, leading: bool| (q * 3 + pos) * 2 + usize::from(leading);
+        // For each (state, position, leading), bit `count` is set once the
+        // search has been there with `count` calls (`count <= CAP < 64`).
+        let mut seen = vec![0u64; self.states.len() * 3 * 2];
         let mut stack = vec![(start, 0usize, true, 0usize)];
-        seen[index(start, 0, true, 0)] = true;
+        seen[slot(start, 0, true)] = 1;
         let mut result = LevelSet {
             bits: 0,
             unbounded: false,
         };
         let mut push = |stack: &mut Vec<_>, q: usize, pos: usize, leading: bool, count: usize| {
             let count = count.min(CAP);
-            let i = index(q, pos, leading, count);
-            if !seen[i] {
-                seen[i] = true;
+            let (i, bit) = (slot(q, pos, leading), 1 << count);
+            if seen[i] & bit == 0 {
+                seen[i] |= bit;
                 stack.push((q, pos, leading, count));
             }
         };
@@ -325,7 +344,7 @@ impl Nfa {
                     result.bits |= 1 << level;
                 }
             }
-            for &to in &self.states[q].eps {
+            for to in self.eps_from(q) {
                 push(&mut stack, to, pos, leading, count);
             }
             let Some((set, to)) = self.states[q].edge else {

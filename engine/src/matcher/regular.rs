@@ -19,12 +19,40 @@ use regex_automata::nfa::thompson;
 use regex_automata::util::start;
 use regex_automata::{Anchored, MatchKind};
 use regex_syntax::hir::{Class, ClassBytes, ClassBytesRange, Hir, Look, Repetition};
+use std::borrow::Borrow;
 
 /// Translates a sequence pattern into a regular expression (built as a
 /// `regex-syntax` HIR, with no text to parse), or `None` when the pattern
 /// needs the backtracking matcher. Its `Display` is the regex as text.
 pub fn to_regex(alt: &Alt) -> Option<Hir> {
+    // A walk turns most backtracking patterns away before any of the
+    // expression is built (and dropped).
+    if !all_regular(alt) {
+        return None;
+    }
     translate(alt, false)
+}
+
+/// Whether every member of `alt` and every node in it has a regular
+/// expression: `|` only, no GOTO, no grab, MATH or `!`.
+fn all_regular(alt: &Alt) -> bool {
+    alt.rest.iter().all(|(op, _)| *op == AltOp::Or)
+        && alt
+            .branches()
+            .all(|b| b.goto.is_none() && b.nodes.iter().all(node_regular))
+}
+
+fn node_regular(n: &Node) -> bool {
+    match n {
+        Node::Literal(_) | Node::AnyByte | Node::AnyCall | Node::ByteSet(_) => true,
+        Node::Group(alt) => all_regular(alt),
+        Node::Repeat { node, .. } => node_regular(node),
+        Node::GrabClass { .. }
+        | Node::Push(_)
+        | Node::GrabMatch(_)
+        | Node::Not(_)
+        | Node::Math { .. } => false,
+    }
 }
 
 /// A regular expression that matches every string the pattern matches (and
@@ -101,7 +129,7 @@ fn top_branch(b: &Branch, approx: bool) -> Option<Hir> {
             Some(1),
         ));
     }
-    parts.push(nodes(&b.nodes, approx)?);
+    push_nodes(&b.nodes, approx, &mut parts)?;
     if let Some(n) = b.end {
         parts.push(repeat(
             Hir::concat(vec![Hir::literal(*b":"), any_call()]),
@@ -113,16 +141,39 @@ fn top_branch(b: &Branch, approx: bool) -> Option<Hir> {
     Some(Hir::concat(parts))
 }
 
+/// The concatenation of `ns`.
 fn nodes(ns: &[Node], approx: bool) -> Option<Hir> {
-    let parts = ns
-        .iter()
-        .map(|n| node(n, approx))
-        .collect::<Option<Vec<_>>>()?;
+    let mut parts = Vec::with_capacity(ns.len());
+    push_nodes(ns, approx, &mut parts)?;
     Some(Hir::concat(parts))
+}
+
+/// Appends the expressions of `ns` to `parts`, the members of a
+/// concatenation: built once, flat, instead of nested concatenations that
+/// `Hir::concat` would take apart again. The nodes an approximation makes
+/// zero-width are left out (a concatenation drops them anyway).
+fn push_nodes(ns: &[Node], approx: bool, parts: &mut Vec<Hir>) -> Option<()> {
+    for n in ns {
+        if !(approx && zero_width(n)) {
+            parts.push(node(n, approx)?);
+        }
+    }
+    Some(())
+}
+
+/// Whether the approximation of `n` matches the empty string only: `!`, a
+/// push, and MATH that reads no field (`.`).
+fn zero_width(n: &Node) -> bool {
+    match n {
+        Node::Push(_) | Node::Not(_) => true,
+        Node::Math { expr, .. } => !expr.reads_fields(),
+        _ => false,
+    }
 }
 
 fn node(n: &Node, approx: bool) -> Option<Hir> {
     Some(match n {
+        n if approx && zero_width(n) => Hir::empty(),
         Node::Literal(lit) => Hir::literal(lit.clone()),
         Node::AnyByte => any_byte(),
         Node::AnyCall => any_call(),
@@ -143,9 +194,7 @@ fn node(n: &Node, approx: bool) -> Option<Hir> {
             max,
         } => repeat(node(inner, approx)?, u32::from(*min), max.map(u32::from)),
         Node::GrabClass { .. } | Node::GrabMatch(_) if approx => field(),
-        Node::Push(_) | Node::Not(_) if approx => Hir::empty(),
-        // MATH is zero-width unless it reads fields (`.`).
-        Node::Math { expr, .. } if approx && !expr.reads_fields() => Hir::empty(),
+        // MATH that reads fields (`.`); otherwise it is zero-width.
         Node::Math { .. } if approx => repeat(any_byte(), 0, None),
         Node::GrabClass { .. }
         | Node::Push(_)
@@ -155,10 +204,18 @@ fn node(n: &Node, approx: bool) -> Option<Hir> {
     })
 }
 
-/// The class of a byte set; `None` for the empty set (it can never match:
-/// the backtracking matcher says so without a DFA state).
+/// The class of a byte set, one range per run of consecutive bytes; `None`
+/// for the empty set (it can never match: the backtracking matcher says so
+/// without a DFA state).
 fn byte_set(set: &ByteSet) -> Option<Hir> {
-    let ranges: Vec<(u8, u8)> = set.iter().map(|b| (b, b)).collect();
+    let mut ranges: Vec<(u8, u8)> = Vec::new();
+    for b in set.iter() {
+        match ranges.last_mut() {
+            // Members come in increasing order, so `b` is at least 1 here.
+            Some((_, last)) if *last == b - 1 => *last = b,
+            _ => ranges.push((b, b)),
+        }
+    }
     (!ranges.is_empty()).then(|| bytes(&ranges))
 }
 
@@ -178,15 +235,17 @@ pub struct RegularSetError(String);
 
 impl RegularSet {
     /// Compiles `(rule index, needs confirmation, regex)` triples into one
-    /// lazy DFA.
-    pub fn new(patterns: Vec<(u32, bool, Hir)>) -> Result<RegularSet, RegularSetError> {
+    /// lazy DFA; the regexes may be borrowed (`&Hir`).
+    pub fn new<H: Borrow<Hir>>(
+        patterns: Vec<(u32, bool, H)>,
+    ) -> Result<RegularSet, RegularSetError> {
         if patterns.is_empty() {
             return Ok(RegularSet {
                 dfa: None,
                 rules: Vec::new(),
             });
         }
-        let (rules, hirs): (Vec<(u32, bool)>, Vec<Hir>) =
+        let (rules, hirs): (Vec<(u32, bool)>, Vec<H>) =
             patterns.into_iter().map(|(r, v, re)| ((r, v), re)).unzip();
         let nfa = thompson::Compiler::new()
             .configure(
