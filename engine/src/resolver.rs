@@ -362,10 +362,8 @@ impl<'b> Table<'b> {
             // An illegal call: `push` refuses it, but say what rules think.
             None => {
                 self.propose(&[call], 0..1, &env, scratch);
-                return {
-                    let (proposals, grabs) = scratch.answer();
-                    self.union_of(proposals, grabs, 0, &env)
-                };
+                let (proposals, grabs) = scratch.answer();
+                return self.union_of(proposals, grabs, 0, &env);
             }
         };
         let (proposals, grabs) = scratch.answer();

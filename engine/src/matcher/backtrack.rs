@@ -17,7 +17,7 @@
 use super::ir::{Alt, Branch, ByteSet, Node, apply_class_op};
 use crate::functions::Env;
 use crate::grabs::{Grabs, Slot};
-use crate::math::{MathCx, field_len};
+use crate::math::{MathCx, MathExpr, field_len};
 use grammar::ast::{AltOp, ClassItem, ClassOp, Goto};
 
 /// How a top-level branch must end when it has no `$n`.
@@ -107,7 +107,7 @@ impl<'a, 'e> Backtracker<'a, 'e> {
     /// to what they were on entry, which is what every left part of the
     /// alternative started from.
     pub fn matches(&self, alt: &Alt, mode: EndMode, grabs: &mut Grabs) -> bool {
-        let entry = alt.branches().any(|b| b.writes).then_some(*grabs);
+        let entry = alt.writes.then_some(*grabs);
         let mut holds = self.branch_holds(&alt.first, mode, grabs);
         for (op, branch) in &alt.rest {
             match op {
@@ -154,13 +154,7 @@ impl<'a, 'e> Backtracker<'a, 'e> {
             && let (at, last) = self.starts(b.goto, 0)
             && at == last
         {
-            let mut cx = MathCx {
-                subject: self.subject,
-                pos: at,
-                grabs: g,
-                env: self.env,
-            };
-            return at <= self.subject.len() && expr.eval(&mut cx).is_some_and(|v| v != 0);
+            return at <= self.subject.len() && self.math_end(expr, at, g).is_some();
         }
         self.branch_top(b, mode, g, &mut |_, _, _| true)
     }
@@ -298,28 +292,16 @@ impl<'a, 'e> Backtracker<'a, 'e> {
                 Node::Math {
                     expr,
                     assigns: false,
-                } => {
-                    let mut cx = MathCx {
-                        subject: s,
-                        pos,
-                        grabs: g,
-                        env: self.env,
-                    };
-                    if expr.eval(&mut cx).is_none_or(|v| v == 0) {
-                        return false;
-                    }
-                    pos = cx.pos;
-                }
+                } => match self.math_end(expr, pos, g) {
+                    Some(end) => pos = end,
+                    None => return false,
+                },
                 Node::Repeat { node, min, max } if matches!(&**node, Node::Literal(l) if !l.is_empty()) =>
                 {
                     let Node::Literal(lit) = &**node else {
                         unreachable!("guarded above")
                     };
-                    let most = max.map_or(usize::MAX, usize::from);
-                    let mut count = 0;
-                    while count < most && has_literal(s, pos + count * lit.len(), lit) {
-                        count += 1;
-                    }
+                    let count = self.literal_run(lit, pos, *max);
                     let rest = &nodes[i + 1..];
                     return (usize::from(*min)..=count)
                         .rev()
@@ -360,6 +342,31 @@ impl<'a, 'e> Backtracker<'a, 'e> {
         len.map_or(Step::Fail, Step::Len)
     }
 
+    /// Where MATH evaluated at `pos` ends (after the fields it read), when
+    /// its value is non-zero.
+    #[inline]
+    fn math_end(&self, expr: &MathExpr, pos: usize, g: &mut Grabs) -> Option<usize> {
+        let mut cx = MathCx {
+            subject: self.subject,
+            pos,
+            grabs: g,
+            env: self.env,
+        };
+        let value = expr.eval(&mut cx)?;
+        (value != 0).then_some(cx.pos)
+    }
+
+    /// How many copies of `lit` follow one another from `pos` (at most
+    /// `max`).
+    fn literal_run(&self, lit: &[u8], pos: usize, max: Option<u8>) -> usize {
+        let most = max.map_or(usize::MAX, usize::from);
+        let mut count = 0;
+        while count < most && has_literal(self.subject, pos + count * lit.len(), lit) {
+            count += 1;
+        }
+        count
+    }
+
     /// Matches `nodes` from `pos`, then calls `k` with the end position.
     ///
     /// When it returns `false` the grabs are as they were on entry: every
@@ -370,23 +377,13 @@ impl<'a, 'e> Backtracker<'a, 'e> {
         let Some((first, rest)) = nodes.split_first() else {
             return k(pos, g);
         };
+        match self.step(first, pos, g) {
+            Step::Len(n) => return self.seq(rest, pos + n, g, k),
+            Step::Fail => return false,
+            Step::General => {}
+        }
         let s = self.subject;
         match first {
-            Node::Literal(lit) => has_literal(s, pos, lit) && self.seq(rest, pos + lit.len(), g, k),
-            Node::AnyByte => pos < s.len() && self.seq(rest, pos + 1, g, k),
-            Node::AnyCall => match call_len(s, pos) {
-                Some(n) => self.seq(rest, pos + n, g, k),
-                None => false,
-            },
-            Node::ByteSet(set) => {
-                pos < s.len() && set.contains(s[pos]) && self.seq(rest, pos + 1, g, k)
-            }
-            Node::GrabClass { op, items } => {
-                let Some(len) = self.grab_class_len(*op, items, pos, g) else {
-                    return false;
-                };
-                self.seq(rest, pos + len, g, k)
-            }
             Node::Push(i) => {
                 let n = field_len(s, pos);
                 if n == 0 {
@@ -400,13 +397,12 @@ impl<'a, 'e> Backtracker<'a, 'e> {
                 g.restore(*i, saved);
                 false
             }
-            Node::GrabMatch(i) => {
-                let Some(text) = g.get(*i) else {
-                    return false;
-                };
-                let n = text.len();
-                s[pos.min(s.len())..].starts_with(&text) && self.seq(rest, pos + n, g, k)
-            }
+            Node::Literal(_)
+            | Node::AnyByte
+            | Node::AnyCall
+            | Node::ByteSet(_)
+            | Node::GrabClass { .. }
+            | Node::GrabMatch(_) => unreachable!("one-step nodes are matched by `step` above"),
             Node::Not(inner) => {
                 let mut probe = *g;
                 let hit = self.seq(
@@ -422,15 +418,9 @@ impl<'a, 'e> Backtracker<'a, 'e> {
             }),
             Node::Math { expr, assigns } => {
                 let saved = assigns.then_some(*g);
-                let mut cx = MathCx {
-                    subject: s,
-                    pos,
-                    grabs: g,
-                    env: self.env,
-                };
-                let ok = expr.eval(&mut cx).is_some_and(|v| v != 0);
-                let end = cx.pos;
-                if ok && self.seq(rest, end, g, k) {
+                if let Some(end) = self.math_end(expr, pos, g)
+                    && self.seq(rest, end, g, k)
+                {
                     return true;
                 }
                 if let Some(saved) = saved {
@@ -444,11 +434,7 @@ impl<'a, 'e> Backtracker<'a, 'e> {
                 {
                     // A repeated literal: count the copies, then try the
                     // longest run first, as the general loop would.
-                    let most = max.map_or(usize::MAX, usize::from);
-                    let mut count = 0;
-                    while count < most && has_literal(s, pos + count * lit.len(), lit) {
-                        count += 1;
-                    }
+                    let count = self.literal_run(lit, pos, *max);
                     return (usize::from(*min)..=count)
                         .rev()
                         .any(|n| self.seq(rest, pos + n * lit.len(), g, k));

@@ -28,6 +28,8 @@ pub struct Alt {
     /// Whether some node reads or sets a grab: a pattern that does not
     /// can be matched with no grabs at all.
     pub uses_grabs: bool,
+    /// Whether some branch sets a grab ([`Branch::writes`]).
+    pub writes: bool,
 }
 
 /// One member of an [`Alt`]: a sequence of nodes with its anchors.
@@ -200,13 +202,14 @@ pub fn compile_alt(alt: &ast::Alt, top: bool) -> Result<Alt, CompileError> {
     for (op, goto, expr) in iter {
         rest.push((op, compile_branch(expr, goto, top)?));
     }
-    let uses_grabs = std::iter::once(&first)
-        .chain(rest.iter().map(|(_, b)| b))
-        .any(|b| b.nodes.iter().any(Node::uses_grabs));
+    let branches = || std::iter::once(&first).chain(rest.iter().map(|(_, b)| b));
+    let uses_grabs = branches().any(|b| b.nodes.iter().any(Node::uses_grabs));
+    let writes = branches().any(|b| b.writes);
     Ok(Alt {
         first,
         rest,
         uses_grabs,
+        writes,
     })
 }
 
@@ -414,7 +417,7 @@ impl Node {
             Node::Repeat { node: n, .. } => n.writes(),
             // `!x` tries `x` on a copy of the grabs.
             Node::Not(_) => false,
-            Node::Group(alt) => alt.branches().any(|b| b.writes),
+            Node::Group(alt) => alt.writes,
             _ => false,
         }
     }
