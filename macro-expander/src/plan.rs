@@ -753,6 +753,17 @@ mod tests {
 
     /// Everything observable of an expansion: text, warnings, the origin of
     /// every byte and how far its origin rule goes, diagnostics, errors.
+    /// [`outcome`] of `source` with `macros` and the default limits, after
+    /// checking that it is the same with plans and without.
+    fn outcome_agreed(source: &str, macros: &str) -> String {
+        let loader = MemoryLoader::new()
+            .with("s.txt2", source)
+            .with("m.m4", macros);
+        let with = outcome(&loader, Limits::default(), true);
+        assert_eq!(with, outcome(&loader, Limits::default(), false));
+        with
+    }
+
     fn outcome(loader: &MemoryLoader, limits: Limits, plans: bool) -> String {
         let engine = Engine::new(loader, limits, ScanStrategy::Auto);
         let engine = if plans {
@@ -873,11 +884,7 @@ mod tests {
                       define(A, `L($1)L(2)')dnl\n\
                       define(T, `A(x)A(1)`'A(2)')dnl\n";
         let source = "T T(1) A(1)A(x)A(3)\n";
-        let loader = MemoryLoader::new()
-            .with("s.txt2", source)
-            .with("m.m4", macros);
-        let with = outcome(&loader, Limits::default(), true);
-        assert_eq!(with, outcome(&loader, Limits::default(), false));
+        let with = outcome_agreed(source, macros);
         assert!(
             with.starts_with("<x><2><1><2><2><2> <x><2><1><2><2><2> <1><2><x><2><3><2>\n"),
             "{with}"
@@ -890,11 +897,7 @@ mod tests {
                       define(M, `L($1,$2)&L( $2,7$1)')dnl\n\
                       define(T, `M($2,$1)|M(,)')dnl\n";
         let source = "1 T(1,2) (T( 3 ,4)) xT(5,6) @T(7,8) T(9,a) T\n";
-        let loader = MemoryLoader::new()
-            .with("s.txt2", source)
-            .with("m.m4", macros);
-        let with = outcome(&loader, Limits::default(), true);
-        assert_eq!(with, outcome(&loader, Limits::default(), false));
+        let with = outcome_agreed(source, macros);
         assert!(
             with.starts_with(
                 "1 @0P[2-1]&@0P[1-72]|@0P[-]&@0P[-7] (@0P[4-3 ]&@0P[3 -74]|@0P[-]&@0P[-7]) \
