@@ -127,6 +127,9 @@ pub struct Book {
     prefiltered: usize,
     redirects: Vec<u32>,
     explanations: Explanations,
+    /// Whether some rule's sequence pattern or spec reads the vulnerability
+    /// (see [`Book::answers_read_vulnerability`]).
+    answers_read_vulnerability: bool,
 }
 
 /// How many rules use each matcher (see [`Book::matcher_counts`]).
@@ -234,8 +237,9 @@ impl Generation {
 ///
 /// The answer depends on the auction and the vulnerability only — sequence
 /// patterns cannot read the hand, and what each player has shown follows
-/// from the auction — so it can be reused by every deal that reaches the
-/// same auction. Bidding many deals meets the same early auctions again and
+/// from the auction — and on the auction alone when no rule reads the
+/// vulnerability ([`Book::answers_read_vulnerability`]), so it can be
+/// reused by every deal that reaches the same auction. Bidding many deals meets the same early auctions again and
 /// again (`1N P`, `P P 1S P`…), and every question of a deal that repeats
 /// one becomes a table lookup instead of a matcher run.
 ///
@@ -492,7 +496,9 @@ impl Book {
             message: e.to_string(),
             span: Span::default(),
         })?;
+        let answers_read_vulnerability = rules.iter().any(|r| r.reads_vulnerability);
         let book = Book {
+            answers_read_vulnerability,
             rules,
             regular,
             backtrack,
@@ -512,6 +518,15 @@ impl Book {
     /// The explanations table.
     pub fn explanations(&self) -> &Explanations {
         &self.explanations
+    }
+
+    /// Whether which rules propose a call, or what it shows, can depend on
+    /// the vulnerability: some rule's sequence pattern or spec reads it
+    /// (`#2`, `#3`). When none does, everything but the hand follows from
+    /// the auction alone — who is to call, what each player has shown — so
+    /// one remembered answer serves every vulnerability.
+    pub fn answers_read_vulnerability(&self) -> bool {
+        self.answers_read_vulnerability
     }
 
     /// Fresh scratch buffers for this book that also remember the answers

@@ -186,8 +186,13 @@ impl<'b> Table<'b> {
     }
 
     /// Whether the side to call (bit 0) and the other side (bit 1) are
-    /// vulnerable: with the auction, what an answer depends on.
+    /// vulnerable: with the auction, what an answer depends on — or 0 for
+    /// every vulnerability when no rule reads it
+    /// ([`Book::answers_read_vulnerability`]).
     fn vulnerability_bits(&self) -> u8 {
+        if !self.book.answers_read_vulnerability() {
+            return 0;
+        }
         let bidder = self.bidding.turn();
         let vul = self.bidding.vulnerability();
         u8::from(vul.is_vulnerable(bidder)) | u8::from(vul.is_vulnerable(bidder.lho())) << 1

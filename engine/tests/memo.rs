@@ -1,0 +1,78 @@
+//! The question memo ([`engine::book::Book::scratch_with_memo`]) against
+//! rulebooks whose answers depend on the vulnerability: an answer worked
+//! out at one vulnerability must not be handed to a question at another.
+
+use contract_bridge::Seat;
+use engine::auction::{Bidding, Call, Vulnerability, call_token};
+use engine::hand::parse_hand;
+use engine::knowledge::FieldId;
+use engine::resolver::{HandEval, Table};
+use engine::rulebook::{RulebookSource, load};
+use grammar::ast::SpecField;
+
+const BOOK: &str = "tests/data/vulnerable-answers";
+
+fn call(text: &str) -> Call {
+    Bidding::parse(text, Seat::North).unwrap().calls()[0]
+}
+
+#[test]
+fn the_embedded_rulebook_reads_no_vulnerability_in_its_answers() {
+    // So one remembered answer serves every vulnerability.
+    let rulebook = load(&RulebookSource::Embedded).unwrap();
+    assert!(!rulebook.book.answers_read_vulnerability());
+}
+
+#[test]
+fn a_sequence_pattern_reading_the_vulnerability_keeps_answers_apart() {
+    let rulebook = load(&RulebookSource::Path(BOOK.into())).unwrap_or_else(|e| panic!("{e}"));
+    let book = &rulebook.book;
+    assert!(book.answers_read_vulnerability());
+    let hand = HandEval::new(parse_hand("AKQ2.K52.J83.Q74").unwrap());
+    let mut memo = book.scratch_with_memo(64);
+    // Asked at each vulnerability in turn, twice, through one memo.
+    for round in 0..2 {
+        for (vul, want) in [
+            (Vulnerability::None, ("1H", "#2")),
+            (Vulnerability::Both, ("1S", "#1")),
+            (Vulnerability::EW, ("1H", "#2")),
+            (Vulnerability::NS, ("1S", "#1")),
+        ] {
+            let table = Table::new(book, Seat::North, vul);
+            let d = table.decide(&hand, &mut memo);
+            let got = (
+                call_token(d.call),
+                d.rule.map(|r| book.rule_name(r)).unwrap_or_default(),
+            );
+            assert_eq!((got.0, got.1.as_str()), want, "{vul:?}, round {round}");
+            let proposers = table.meaning(call("1S"), &mut memo).0;
+            let vulnerable = want.0 == "1S";
+            assert_eq!(proposers.is_empty(), !vulnerable, "{vul:?}, round {round}");
+        }
+    }
+}
+
+#[test]
+fn a_spec_reading_the_vulnerability_keeps_meanings_apart() {
+    let rulebook = load(&RulebookSource::Path(BOOK.into())).unwrap_or_else(|e| panic!("{e}"));
+    let book = &rulebook.book;
+    let hcp = FieldId::new(SpecField::Hcp, 0);
+    let mut memo = book.scratch_with_memo(64);
+    for round in 0..2 {
+        for (vul, least) in [
+            (Vulnerability::None, 10),
+            (Vulnerability::EW, 13),
+            (Vulnerability::Both, 13),
+            (Vulnerability::NS, 10),
+        ] {
+            // North passes; East opens 1C.
+            let calls = [call("P"), call("1C")];
+            let table = Table::with_calls(book, Seat::North, vul, &calls, &mut memo).unwrap();
+            assert_eq!(
+                table.shown(Seat::East).get(hcp).min,
+                least,
+                "{vul:?}, round {round}"
+            );
+        }
+    }
+}
