@@ -8,8 +8,10 @@ use crate::explanations::Explanations;
 use crate::functions::Env;
 use crate::grabs::Grabs;
 use crate::knowledge::Shown;
+use crate::matcher::hand_bounds::HandBounds;
 use crate::matcher::regular::{PrefixState, RegularSet, to_regex_approx};
 use crate::matcher::{Backtracker, EndMode, ir};
+use crate::resolver::HandEval;
 use crate::rules::{Rule, SeqMatcher};
 use grammar::ast::Span;
 use hashbrown::HashTable;
@@ -130,6 +132,9 @@ pub struct Book {
     /// Whether some rule's sequence pattern or spec reads the vulnerability
     /// (see [`Book::answers_read_vulnerability`]).
     answers_read_vulnerability: bool,
+    /// Each rule's [`HandBounds`], by rule index: kept apart from the rules
+    /// so that turning a hand away reads a few kilobytes only.
+    hand_bounds: Vec<HandBounds>,
 }
 
 /// How many rules use each matcher (see [`Book::matcher_counts`]).
@@ -497,7 +502,17 @@ impl Book {
             span: Span::default(),
         })?;
         let answers_read_vulnerability = rules.iter().any(|r| r.reads_vulnerability);
+        let hand_bounds = rules
+            .iter()
+            .map(|r| {
+                r.constraint
+                    .as_ref()
+                    .map(HandBounds::of)
+                    .unwrap_or_default()
+            })
+            .collect();
         let book = Book {
+            hand_bounds,
             answers_read_vulnerability,
             rules,
             regular,
@@ -817,19 +832,23 @@ impl Book {
         }
     }
 
-    /// Whether `rule`'s constraint holds for the hand pattern string.
-    /// `env.hand` must hold the features of the same hand: constraints read
-    /// both (see [`crate::matcher::hand_fields`]).
+    /// Whether `rule`'s constraint holds for `hand`. `env.hand` must hold
+    /// the features of the same hand: constraints read the pattern string
+    /// and the features alike (see [`crate::matcher::hand_fields`]). A hand
+    /// outside the rule's [`HandBounds`] is turned away without a walk.
     pub fn constraint_holds(
         &self,
         rule: u32,
-        pattern: &[u8],
+        hand: &HandEval,
         grabs: &Grabs,
         env: &Env<'_>,
     ) -> bool {
+        if !self.hand_bounds[rule as usize].admit(&hand.values) {
+            return false;
+        }
         match &self.rules[rule as usize].constraint {
             None => true,
-            Some(c) => constraint_holds(c, pattern, grabs, env),
+            Some(c) => constraint_holds(c, hand.pattern.as_bytes(), grabs, env),
         }
     }
 }

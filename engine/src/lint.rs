@@ -223,7 +223,7 @@ pub fn shadowed_rules(book: &Book, samples: usize, seed: u64) -> Vec<Shadowed> {
                             situation: &situation,
                             hand: Some(&h.features),
                         };
-                        book.constraint_holds(r, h.pattern.as_bytes(), &Grabs::new(), &env)
+                        book.constraint_holds(r, h, &Grabs::new(), &env)
                     })
                     .collect()
             })

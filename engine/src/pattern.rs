@@ -33,6 +33,7 @@
 //! );
 //! ```
 
+use crate::knowledge::{FIELD_COUNT, FieldId, Shown};
 use crate::pattern_tables::{SUIT_TABLE, holding_index};
 use contract_bridge::{Hand, Suit};
 use core::fmt;
@@ -141,6 +142,17 @@ impl HandFeatures {
     #[must_use]
     pub fn pattern(&self) -> PatternString {
         PatternString::from_features(self)
+    }
+
+    /// The value of every spec field, by [`FieldId::index`] (what
+    /// `#20`..`#27` read).
+    #[must_use]
+    pub fn field_values(&self) -> [u8; FIELD_COUNT] {
+        let mut values = [0; FIELD_COUNT];
+        for (v, field) in values.iter_mut().zip(FieldId::all()) {
+            *v = Shown::hand_value(self, field);
+        }
+        values
     }
 }
 

@@ -20,17 +20,21 @@ use crate::book::{Book, Meaning, Proposal, Scratch};
 use crate::functions::{Env, Situation};
 use crate::grabs::Grabs;
 use crate::knowledge::Shown;
+use crate::matcher::hand_bounds::FieldValues;
 use crate::pattern::{HandFeatures, PatternString};
 use contract_bridge::{Hand, Seat};
 use smallvec::SmallVec;
 
-/// A hand as the resolver reads it: its features and its pattern string.
+/// A hand as the resolver reads it: its features, its pattern string and
+/// its spec fields' values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HandEval {
     /// The fields as numbers (for functions).
     pub features: HandFeatures,
     /// The 57-character pattern string (for constraints).
     pub pattern: PatternString,
+    /// [`HandFeatures::field_values`] (for the rules' hand bounds).
+    pub values: FieldValues,
 }
 
 impl HandEval {
@@ -39,6 +43,7 @@ impl HandEval {
         let features = HandFeatures::of(hand);
         HandEval {
             pattern: features.pattern(),
+            values: features.field_values(),
             features,
         }
     }
@@ -316,7 +321,7 @@ impl<'b> Table<'b> {
                 break;
             }
             let grabs = p.grabs_in(grabs);
-            let holds = book.constraint_holds(rule, hand.pattern.as_bytes(), grabs, &env);
+            let holds = book.constraint_holds(rule, hand, grabs, &env);
             if let Some(t) = trace.as_deref_mut() {
                 t.push(Considered {
                     call,
