@@ -41,7 +41,8 @@ const NO_GRABS: u32 = u32::MAX;
 
 impl Proposal {
     fn new(priority: u32, rule: u32, tag: u8, grabs: u32) -> Proposal {
-        let prio = u64::from(u32::MAX - priority.min(u32::MAX >> 8));
+        debug_assert!(rule < 1 << 24, "rule indices fit in 24 bits");
+        let prio = u64::from(u32::MAX - priority);
         Proposal {
             key: prio << 32 | u64::from(rule) << 8 | u64::from(tag),
             grabs,
@@ -51,7 +52,7 @@ impl Proposal {
 
     /// The priority of the rule.
     #[inline]
-    fn priority(&self) -> u32 {
+    pub fn priority(&self) -> u32 {
         u32::MAX - (self.key >> 32) as u32
     }
 
@@ -857,4 +858,37 @@ fn constraint_holds(c: &ir::Alt, pattern: &[u8], grabs: &Grabs, env: &Env<'_>) -
     // A constraint that uses no grab needs no copy of the sequence's.
     let mut g = if c.uses_grabs { *grabs } else { Grabs::new() };
     Backtracker::new(pattern, env).matches(c, EndMode::Prefix, &mut g)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn proposals_sort_by_priority_then_rule_and_keep_every_part() {
+        let mut proposals = [
+            Proposal::new(50, 7, 3, NO_GRABS),
+            Proposal::new(u32::MAX, 9, 0, 2),
+            Proposal::new(30_000_000, 4, 1, NO_GRABS),
+            Proposal::new(20_000_000, 2, 2, NO_GRABS),
+            Proposal::new(50, 1, 255, NO_GRABS),
+            Proposal::new(0, (1 << 24) - 1, 4, NO_GRABS),
+        ];
+        proposals.sort_unstable_by_key(|p| p.key);
+        let seen: Vec<(u32, u32, u8)> = proposals
+            .iter()
+            .map(|p| (p.priority(), p.rule(), p.tag()))
+            .collect();
+        assert_eq!(
+            seen,
+            [
+                (u32::MAX, 9, 0),
+                (30_000_000, 4, 1),
+                (20_000_000, 2, 2),
+                (50, 1, 255),
+                (50, 7, 3),
+                (0, (1 << 24) - 1, 4),
+            ]
+        );
+    }
 }

@@ -301,14 +301,15 @@ impl<'b> Table<'b> {
         let (proposals, grabs) = scratch.answer();
         let traced = trace.is_some();
         let mut chosen = None;
+        // The call a proposal's tag stands for (wanted only for the one
+        // chosen, and when tracing).
+        let call_of = |tag: u8| legal.clone().nth(tag.into()).expect("tags are legal calls");
         for p in proposals {
-            let (rule, tag) = (p.rule(), p.tag());
-            let priority = book.rules()[rule as usize].priority;
-            let call = legal.clone().nth(tag.into()).expect("tags are legal calls");
+            let (rule, tag, priority) = (p.rule(), p.tag(), p.priority());
             if p.superseded() {
                 if let Some(t) = trace.as_deref_mut() {
                     t.push(Considered {
-                        call,
+                        call: call_of(tag),
                         rule,
                         priority,
                         superseded: true,
@@ -324,7 +325,7 @@ impl<'b> Table<'b> {
             let holds = book.constraint_holds(rule, hand, grabs, &env);
             if let Some(t) = trace.as_deref_mut() {
                 t.push(Considered {
-                    call,
+                    call: call_of(tag),
                     rule,
                     priority,
                     superseded: false,
@@ -333,7 +334,7 @@ impl<'b> Table<'b> {
             }
             if holds && chosen.is_none() {
                 chosen = Some(Decision {
-                    call,
+                    call: call_of(tag),
                     rule: Some(rule),
                     priority,
                     grabs: *grabs,
