@@ -18,6 +18,8 @@ use hashbrown::HashTable;
 use regex_automata::hybrid::dfa::Cache;
 use smallvec::SmallVec;
 use std::hash::BuildHasher;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// How many redirections (`@LABEL`) may be followed in a row.
 pub const MAX_REDIRECT_DEPTH: usize = 8;
@@ -136,7 +138,12 @@ pub struct Book {
     /// Each rule's [`HandBounds`], by rule index: kept apart from the rules
     /// so that turning a hand away reads a few kilobytes only.
     hand_bounds: Vec<HandBounds>,
+    /// A number no other book of this process has (see [`SharedAnswers`]).
+    id: u64,
 }
+
+/// The [`Book::id`] of the next book built.
+static NEXT_BOOK_ID: AtomicU64 = AtomicU64::new(0);
 
 /// How many rules use each matcher (see [`Book::matcher_counts`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -275,6 +282,72 @@ struct QuestionMemo {
     /// same question again, as making the call just chosen does, needs no
     /// lookup).
     loaded: bool,
+    /// Answers shared with the memos of other threads, asked when this one
+    /// does not know a question.
+    shared: Option<Arc<SharedAnswers>>,
+    /// How many answers this memo had to work out.
+    worked_out: u64,
+}
+
+/// Answers shared between the question memos of several threads (see
+/// [`Book::scratch_sharing`]): the thread that meets a question first works
+/// out the answer and offers it here, and the others copy it rather than
+/// work it out again. Only questions a thread's own memo does not know come
+/// here, so the lock is seldom taken and never on the way of a remembered
+/// answer.
+///
+/// Holds at most `capacity` answers: the first ones offered, which are the
+/// early auctions every deal passes through; after that the memos go on
+/// alone.
+#[derive(Debug)]
+pub struct SharedAnswers {
+    /// The id of the book the answers are of: a scratch of another
+    /// book may not share them.
+    book: u64,
+    /// The most answers kept.
+    capacity: usize,
+    /// The proposals and their grabs, by question key (see [`QuestionMemo`]).
+    answers: Mutex<SharedTable>,
+}
+
+/// The table behind [`SharedAnswers`].
+type SharedTable =
+    hashbrown::HashMap<Box<[u8]>, (Box<[Proposal]>, Box<[Grabs]>), foldhash::fast::FixedState>;
+
+impl SharedAnswers {
+    /// The answer to `key`, copied, if some thread offered it.
+    fn get(&self, key: &[u8], hash: u64) -> Option<Answer> {
+        let table = self.answers.lock().unwrap_or_else(PoisonError::into_inner);
+        let (proposals, grabs) = table.get(key)?;
+        Some(Answer {
+            key: SmallVec::from_slice(key),
+            hash,
+            proposals: proposals.clone(),
+            grabs: grabs.clone(),
+            meanings: Vec::new(),
+        })
+    }
+
+    /// Offers the answer to `key` (kept unless full or known already).
+    fn offer(&self, key: &[u8], proposals: &[Proposal], grabs: &[Grabs]) {
+        let mut table = self.answers.lock().unwrap_or_else(PoisonError::into_inner);
+        if table.len() < self.capacity && !table.contains_key(key) {
+            table.insert(key.into(), (proposals.into(), grabs.into()));
+        }
+    }
+
+    /// How many answers are kept.
+    pub fn len(&self) -> usize {
+        self.answers
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .len()
+    }
+
+    /// Whether no answer is kept yet.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
 }
 
 /// The auction of the current question and its rewritings by redirections
@@ -358,6 +431,12 @@ impl QuestionMemo {
 }
 
 impl Scratch {
+    /// How many questions this scratch's memo could not answer from memory
+    /// (its own or shared) and had to work out; 0 without a memo.
+    pub fn answers_worked_out(&self) -> u64 {
+        self.memo.as_ref().map_or(0, |m| m.worked_out)
+    }
+
     /// Forgets the proposals of the previous question.
     pub fn clear_proposals(&mut self) {
         self.from_memo = false;
@@ -399,8 +478,13 @@ impl Scratch {
         memo.current = match memo.now.find(hash, &memo.key) {
             Some(at) => at,
             None => {
-                // Still in use: back into the current generation.
-                let Some(answer) = memo.before.take(hash, &memo.key) else {
+                // Still in use: back into the current generation; or worked
+                // out by another thread.
+                let answer = memo.before.take(hash, &memo.key).or_else(|| {
+                    let shared = memo.shared.as_ref()?;
+                    shared.get(&memo.key, hash)
+                });
+                let Some(answer) = answer else {
                     return false;
                 };
                 memo.insert(answer)
@@ -417,6 +501,10 @@ impl Scratch {
         let Some(memo) = &mut self.memo else {
             return;
         };
+        memo.worked_out += 1;
+        if let Some(shared) = &memo.shared {
+            shared.offer(&memo.key, &self.proposals, &self.grabs);
+        }
         let answer = Answer {
             key: SmallVec::from_slice(&memo.key),
             hash: memo.hasher.hash_one(memo.key.as_slice()),
@@ -513,6 +601,7 @@ impl Book {
             })
             .collect();
         let book = Book {
+            id: NEXT_BOOK_ID.fetch_add(1, Ordering::Relaxed),
             hand_bounds,
             answers_read_vulnerability,
             rules,
@@ -562,7 +651,39 @@ impl Book {
             key: Vec::with_capacity(128),
             current: 0,
             loaded: false,
+            shared: None,
+            worked_out: 0,
         });
+        scratch
+    }
+
+    /// A store of up to `capacity` answers that the scratches of several
+    /// threads share ([`Book::scratch_sharing`]).
+    pub fn shared_answers(&self, capacity: usize) -> Arc<SharedAnswers> {
+        Arc::new(SharedAnswers {
+            book: self.id,
+            capacity,
+            answers: Mutex::default(),
+        })
+    }
+
+    /// Like [`Book::scratch_with_memo`], with the answers that other
+    /// threads work out shared through `shared` (made by this book's
+    /// [`Book::shared_answers`]): bidding deals on several threads, each
+    /// early auction is worked out once, not once per thread.
+    ///
+    /// # Panics
+    ///
+    /// `shared` was made by another book.
+    pub fn scratch_sharing(&self, capacity: usize, shared: &Arc<SharedAnswers>) -> Scratch {
+        assert_eq!(
+            shared.book, self.id,
+            "answers are shared between scratches of one book"
+        );
+        let mut scratch = self.scratch_with_memo(capacity);
+        if let Some(memo) = &mut scratch.memo {
+            memo.shared = Some(Arc::clone(shared));
+        }
         scratch
     }
 

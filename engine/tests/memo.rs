@@ -76,3 +76,62 @@ fn a_spec_reading_the_vulnerability_keeps_meanings_apart() {
         }
     }
 }
+
+#[test]
+fn answers_shared_between_scratches_are_worked_out_once() {
+    use engine::bid_deal::bid_deal;
+    use engine::random::DealGenerator;
+    let rulebook = load(&RulebookSource::Embedded).unwrap();
+    let book = &rulebook.book;
+    let shared = book.shared_answers(1 << 16);
+    assert!(shared.is_empty());
+    let deals: Vec<_> = DealGenerator::new(5).take(60).collect();
+    let mut plain = book.scratch();
+    let mut first = book.scratch_sharing(1 << 16, &shared);
+    let mut second = book.scratch_sharing(1 << 16, &shared);
+    let mut bid_all = |scratch: &mut engine::book::Scratch| {
+        deals
+            .iter()
+            .enumerate()
+            .map(|(i, deal)| {
+                let dealer = Seat::ALL[i % 4];
+                let vul = Vulnerability::of_board(i as u32 + 1);
+                let bidden = bid_deal(book, deal, dealer, vul, scratch);
+                (bidden.decisions, bidden.table.records().to_vec())
+            })
+            .collect::<Vec<_>>()
+    };
+    let want = bid_all(&mut plain);
+    assert_eq!(bid_all(&mut first), want);
+    let offered = shared.len();
+    assert!(offered > 60, "{offered} answers offered");
+    assert_eq!(first.answers_worked_out(), offered as u64);
+    // The second scratch finds every answer the first worked out.
+    assert_eq!(bid_all(&mut second), want);
+    assert_eq!(second.answers_worked_out(), 0);
+    assert_eq!(shared.len(), offered);
+}
+
+#[test]
+fn a_store_of_answers_is_capped() {
+    use engine::bid_deal::bid_deal;
+    use engine::random::DealGenerator;
+    let rulebook = load(&RulebookSource::Embedded).unwrap();
+    let book = &rulebook.book;
+    let shared = book.shared_answers(10);
+    let mut scratch = book.scratch_sharing(64, &shared);
+    for deal in DealGenerator::new(6).take(20) {
+        bid_deal(book, &deal, Seat::North, Vulnerability::None, &mut scratch);
+    }
+    assert_eq!(shared.len(), 10);
+    assert!(scratch.answers_worked_out() > 10);
+}
+
+#[test]
+#[should_panic(expected = "one book")]
+fn answers_of_one_book_are_not_shared_with_another() {
+    let embedded = load(&RulebookSource::Embedded).unwrap();
+    let other = load(&RulebookSource::Path(BOOK.into())).unwrap();
+    let shared = embedded.book.shared_answers(16);
+    let _ = other.book.scratch_sharing(16, &shared);
+}

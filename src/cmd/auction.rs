@@ -108,10 +108,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         jobs: args.jobs,
         quiet: args.quiet,
     };
+    // Each thread remembers answers; the ones a thread works out are
+    // shared with the others.
+    let shared = rulebook.book.shared_answers(QUESTION_MEMO);
     let mut summary = for_each_game(
         sources,
         options,
-        || rulebook.book.scratch_with_memo(QUESTION_MEMO),
+        || rulebook.book.scratch_sharing(QUESTION_MEMO, &shared),
         |scratch: &mut Scratch, game: &InputGame| {
             render(&rulebook, format, args.explain, game, scratch)
         },

@@ -118,10 +118,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             None
         };
         let bless = args.bless;
+        let shared = new.book.shared_answers(QUESTION_MEMO);
         let summary = for_each_game(
             vec![source],
             options,
-            || new.book.scratch_with_memo(QUESTION_MEMO),
+            || new.book.scratch_sharing(QUESTION_MEMO, &shared),
             |scratch: &mut Scratch, game: &InputGame| -> Result<Outcome, String> {
                 let bidden = bid_game(&new, game, scratch)?;
                 let stored = game.board().auction.clone();
@@ -169,13 +170,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         report.names = ("base".to_owned(), "new".to_owned());
         let base = load(&Some(base_path.clone()))?;
         let sources = sources(&args.deals, args.from, args.random, args.seed)?;
+        let shared = (
+            base.book.shared_answers(QUESTION_MEMO),
+            new.book.shared_answers(QUESTION_MEMO),
+        );
         for_each_game(
             sources,
             options,
             || {
                 (
-                    base.book.scratch_with_memo(QUESTION_MEMO),
-                    new.book.scratch_with_memo(QUESTION_MEMO),
+                    base.book.scratch_sharing(QUESTION_MEMO, &shared.0),
+                    new.book.scratch_sharing(QUESTION_MEMO, &shared.1),
                 )
             },
             |(sb, sn): &mut (Scratch, Scratch), game: &InputGame| -> Result<Outcome, String> {
