@@ -126,7 +126,7 @@ impl<'b> Table<'b> {
             book,
             bidding: Bidding::new(dealer, vulnerability),
             shown: [Shown::unknown(); 4],
-            records: Vec::new(),
+            records: Vec::with_capacity(16),
             sequence: Vec::with_capacity(128),
         }
     }
