@@ -8,6 +8,7 @@ use contract_bridge::{Contract, Seat};
 use deal_formats::{Board, RecordedAuction, RecordedCall, pbn, rbn};
 use engine::auction::call_token;
 use engine::bid_deal::BiddenDeal;
+use engine::book::RuleLabel;
 use engine::deal::format_pbn_deal;
 use engine::rulebook::Rulebook;
 use std::io::{self, Write};
@@ -90,37 +91,61 @@ pub fn write_json(
 ) -> io::Result<()> {
     let bidding = bidden.table.bidding();
     let contract = bidding.contract();
+    let mut numbers = itoa::Buffer::new();
     out.write_all(b"{\"board\":")?;
     match board.number {
-        Some(n) => write!(out, "{n}")?,
+        Some(n) => out.write_all(numbers.format(n).as_bytes())?,
         None => out.write_all(b"null")?,
     }
-    write!(out, ",\"dealer\":\"{}\"", bidding.seat_at(0).letter())?;
+    write_seat(out, b",\"dealer\":", bidding.seat_at(0))?;
     write_token(out, b",\"vul\":", bidding.vulnerability().pbn())?;
-    out.write_all(b",\"deal\":")?;
-    serde_json::to_writer(&mut *out, &format_pbn_deal(&board.deal, Seat::North))?;
+    // A deal is seat letters, card letters, digits, dots, colons and
+    // spaces: nothing JSON escapes.
+    write_token(
+        out,
+        b",\"deal\":",
+        &format_pbn_deal(&board.deal, Seat::North),
+    )?;
     out.write_all(b",\"auction\":[")?;
     for (i, &call) in bidding.calls().iter().enumerate() {
         write_token(out, if i == 0 { b"" } else { b"," }, call_token(call))?;
     }
     write_token(out, b"],\"contract\":", &contract_text(contract.as_ref()))?;
     match contract {
-        Some((_, declarer)) => write!(out, ",\"declarer\":\"{}\"", declarer.letter())?,
+        Some((_, declarer)) => write_seat(out, b",\"declarer\":", declarer)?,
         None => out.write_all(b",\"declarer\":null")?,
     }
     out.write_all(b",\"calls\":[")?;
     let calls = bidden.decisions.iter().zip(&auction.calls).enumerate();
     for (i, (decision, call)) in calls {
-        if i > 0 {
-            out.write_all(b",")?;
-        }
-        write!(out, "{{\"seat\":\"{}\"", bidding.seat_at(i).letter())?;
+        write_seat(
+            out,
+            if i == 0 {
+                b"{\"seat\":"
+            } else {
+                b",{\"seat\":"
+            },
+            bidding.seat_at(i),
+        )?;
         write_token(out, b",\"call\":", call_token(call.call))?;
-        match decision.rule {
-            Some(r) => write!(out, ",\"rule\":\"{}\"", rulebook.book.rule_label(r))?,
+        match decision.rule.map(|r| rulebook.book.rule_label(r)) {
+            Some(RuleLabel::Id(id)) => {
+                out.write_all(b",\"rule\":\"#")?;
+                out.write_all(numbers.format(id).as_bytes())?;
+                out.write_all(b"\"")?;
+            }
+            Some(RuleLabel::Position(n)) => {
+                out.write_all(b",\"rule\":\"rule ")?;
+                out.write_all(numbers.format(n).as_bytes())?;
+                out.write_all(b"\"")?;
+            }
             None => out.write_all(b",\"rule\":null")?,
         }
-        write!(out, ",\"alert\":{}", call.alert)?;
+        out.write_all(if call.alert {
+            b",\"alert\":true"
+        } else {
+            b",\"alert\":false"
+        })?;
         if let Some(note) = &call.note {
             out.write_all(b",\"note\":")?;
             serde_json::to_writer(&mut *out, note)?;
@@ -130,14 +155,20 @@ pub fn write_json(
     out.write_all(b"]}\n")
 }
 
+/// Writes `before`, then the seat's letter as a JSON string.
+fn write_seat(out: &mut impl Write, before: &[u8], seat: Seat) -> io::Result<()> {
+    out.write_all(before)?;
+    out.write_all(&[b'"', seat.letter() as u8, b'"'])
+}
+
 /// Writes `before`, then `token` as a JSON string. Tokens are call names,
-/// contracts, seats and vulnerabilities: plain ASCII letters, digits and
-/// `#`, which JSON writes as they are.
+/// contracts, vulnerabilities and deals: plain ASCII letters, digits, `#`,
+/// `.`, `:`, `-` and spaces, which JSON writes as they are.
 fn write_token(out: &mut impl Write, before: &[u8], token: &str) -> io::Result<()> {
     debug_assert!(
         token
             .bytes()
-            .all(|b| b.is_ascii_graphic() && b != b'"' && b != b'\\')
+            .all(|b| (b.is_ascii_graphic() || b == b' ') && b != b'"' && b != b'\\')
     );
     out.write_all(before)?;
     out.write_all(b"\"")?;

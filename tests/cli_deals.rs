@@ -60,6 +60,40 @@ fn random_deals_are_reproducible_and_the_same_on_any_number_of_threads() {
 }
 
 #[test]
+fn json_lines_name_rules_by_id_or_position_and_carry_alerted_meanings() {
+    // The exact JSON a script reads: rules with an id as `#id`, rules
+    // without one as `rule N`, "no rule" as null; an alerted call's note.
+    let dir = scratch("cli_deals", "json_contract");
+    write(
+        &dir,
+        "main.txt2",
+        "1 1N 80 @00P~.>=12~ :P12 *1 #10\n1 P 10 . . *2\n2 1N:P 50 . . *2\n3 1N:P:2C 60 @00P~.>=8~ :P8 *3\n",
+    );
+    write(
+        &dir,
+        "explanations.txt",
+        "1 Notrump opening\n2 Pass\n3 !Asks for a major\n",
+    );
+    let o = bidbook_in(
+        &dir,
+        &[
+            "auction", "--random", "2", "--seed", "6", "--format", "json", "--rules", ".", "-q",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    for kind in [
+        "\"rule\":\"#10\"",
+        "\"rule\":\"rule 2\"",
+        "\"rule\":null",
+        "\"alert\":true,\"note\":\"Asks for a major; 8+ HCP\"",
+    ] {
+        assert!(text.contains(kind), "no {kind} in\n{text}");
+    }
+    insta::assert_snapshot!("json_lines_contract", text);
+}
+
+#[test]
 fn the_summary_counts_deals_and_calls() {
     let o = bidbook(&[
         "auction",

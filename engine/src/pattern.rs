@@ -33,7 +33,9 @@
 //! );
 //! ```
 
-use crate::knowledge::{FIELD_COUNT, FieldId, Shown};
+use crate::knowledge::FIELD_COUNT;
+#[cfg(doc)]
+use crate::knowledge::{FieldId, Shown};
 use crate::pattern_tables::{SUIT_TABLE, holding_index};
 use contract_bridge::{Hand, Suit};
 use core::fmt;
@@ -145,14 +147,35 @@ impl HandFeatures {
     }
 
     /// The value of every spec field, by [`FieldId::index`] (what
-    /// `#20`..`#27` read).
+    /// `#20`..`#27` read, as [`Shown::hand_value`] gives them).
     #[must_use]
     pub fn field_values(&self) -> [u8; FIELD_COUNT] {
-        let mut values = [0; FIELD_COUNT];
-        for (v, field) in values.iter_mut().zip(FieldId::all()) {
-            *v = Shown::hand_value(self, field);
-        }
-        values
+        let [c0, c1, c2, c3] = self.length;
+        let [h0, h1, h2, h3] = self.honors;
+        let [s0, s1, s2, s3] = self.stopper;
+        let [q0, q1, q2, q3] = self.quality;
+        [
+            self.hcp,
+            self.points,
+            self.losers,
+            self.controls,
+            c0,
+            c1,
+            c2,
+            c3,
+            h0,
+            h1,
+            h2,
+            h3,
+            s0,
+            s1,
+            s2,
+            s3,
+            q0,
+            q1,
+            q2,
+            q3,
+        ]
     }
 }
 

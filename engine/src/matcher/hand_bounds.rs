@@ -308,6 +308,16 @@ mod tests {
 
     #[test]
     fn values_are_the_fields_of_the_hand() {
+        for deal in DealGenerator::new(9).take(50) {
+            for hand in Seat::ALL.map(|s| deal[s]) {
+                let features = HandFeatures::of(hand);
+                let values = features.field_values();
+                for field in FieldId::all() {
+                    let want = crate::knowledge::Shown::hand_value(&features, field);
+                    assert_eq!(values[field.index()], want, "{field:?} of {hand:?}");
+                }
+            }
+        }
         let v = values("AKQ2.K52.J83.Q74");
         assert_eq!(v[0], 15);
         assert_eq!(
