@@ -64,13 +64,16 @@ impl InputFormat {
 
 /// One game read from a source, in its own format (so that it can be
 /// written back losing nothing), or a random deal.
+///
+/// An RBN game is boxed: it is more than twice the size of the others, and
+/// every game of a chunk is moved at least twice between reading and
+/// writing.
 #[derive(Debug, Clone)]
-#[allow(clippy::large_enum_variant)] // games are moved a chunk at a time, never boxed one by one
 pub enum InputGame {
     /// A PBN game.
     Pbn(PbnGame),
     /// An RBN game.
-    Rbn(RbnGame),
+    Rbn(Box<RbnGame>),
     /// A LIN board.
     Lin(LinGame),
     /// A deal bidbook dealt.
@@ -133,7 +136,9 @@ impl GameSource {
     ) -> Self {
         let games: Box<dyn Iterator<Item = _> + Send> = match format {
             InputFormat::Pbn => Box::new(PbnReader::new(reader).map(|g| g.map(InputGame::Pbn))),
-            InputFormat::Rbn => Box::new(RbnReader::new(reader).map(|g| g.map(InputGame::Rbn))),
+            InputFormat::Rbn => {
+                Box::new(RbnReader::new(reader).map(|g| g.map(|g| InputGame::Rbn(Box::new(g)))))
+            }
             InputFormat::Lin => Box::new(LinReader::new(reader).map(|g| g.map(InputGame::Lin))),
         };
         Self {
