@@ -8,6 +8,7 @@ use crate::explanations::Explanations;
 use crate::functions::Env;
 use crate::grabs::Grabs;
 use crate::knowledge::Shown;
+use crate::matcher::constraint_program::ConstraintProgram;
 use crate::matcher::hand_bounds::HandBounds;
 use crate::matcher::regular::{PrefixState, RegularSet, to_regex_approx};
 use crate::matcher::{Backtracker, EndMode, ir};
@@ -135,9 +136,9 @@ pub struct Book {
     /// Whether some rule's sequence pattern or spec reads the vulnerability
     /// (see [`Book::answers_read_vulnerability`]).
     answers_read_vulnerability: bool,
-    /// Each rule's [`HandBounds`], by rule index: kept apart from the rules
-    /// so that turning a hand away reads a few kilobytes only.
-    hand_bounds: Vec<HandBounds>,
+    /// How each rule's constraint is checked, by rule index: kept apart
+    /// from the rules, so that weighing a rule reads a few kilobytes only.
+    checks: Vec<ConstraintCheck>,
     /// A number no other book of this process has (see [`SharedAnswers`]).
     id: u64,
 }
@@ -591,18 +592,13 @@ impl Book {
             span: Span::default(),
         })?;
         let answers_read_vulnerability = rules.iter().any(|r| r.reads_vulnerability);
-        let hand_bounds = rules
+        let checks = rules
             .iter()
-            .map(|r| {
-                r.constraint
-                    .as_ref()
-                    .map(HandBounds::of)
-                    .unwrap_or_default()
-            })
+            .map(|r| ConstraintCheck::of(r.constraint.as_ref()))
             .collect();
         let book = Book {
             id: NEXT_BOOK_ID.fetch_add(1, Ordering::Relaxed),
-            hand_bounds,
+            checks,
             answers_read_vulnerability,
             rules,
             regular,
@@ -957,7 +953,8 @@ impl Book {
     /// Whether `rule`'s constraint holds for `hand`. `env.hand` must hold
     /// the features of the same hand: constraints read the pattern string
     /// and the features alike (see [`crate::matcher::hand_fields`]). A hand
-    /// outside the rule's [`HandBounds`] is turned away without a walk.
+    /// outside the rule's [`HandBounds`] is turned away without a walk, and
+    /// a constraint of MATH tests only runs as a [`ConstraintProgram`].
     pub fn constraint_holds(
         &self,
         rule: u32,
@@ -965,12 +962,53 @@ impl Book {
         grabs: &Grabs,
         env: &Env<'_>,
     ) -> bool {
-        if !self.hand_bounds[rule as usize].admit(&hand.values) {
+        let check = &self.checks[rule as usize];
+        if !check.bounds.admit(&hand.values) {
             return false;
         }
-        match &self.rules[rule as usize].constraint {
-            None => true,
-            Some(c) => constraint_holds(c, hand.pattern.as_bytes(), grabs, env),
+        match &check.how {
+            Check::Holds => true,
+            Check::Program(program) => program.holds(&hand.values, grabs, env),
+            Check::Walk => match &self.rules[rule as usize].constraint {
+                None => true,
+                Some(c) => constraint_holds(c, hand.pattern.as_bytes(), grabs, env),
+            },
+        }
+    }
+}
+
+/// How a rule's constraint is checked: the bounds first, then the program
+/// or the walk.
+#[derive(Debug, Clone, PartialEq)]
+struct ConstraintCheck {
+    /// What a hand must be within (see [`HandBounds`]).
+    bounds: HandBounds,
+    /// What to do with a hand within them.
+    how: Check,
+}
+
+/// What to do with a hand within a constraint's bounds.
+#[derive(Debug, Clone, PartialEq)]
+enum Check {
+    /// Nothing: the rule has no constraint.
+    Holds,
+    /// Run the constraint's program.
+    Program(ConstraintProgram),
+    /// Walk the constraint with the backtracking matcher.
+    Walk,
+}
+
+impl ConstraintCheck {
+    fn of(constraint: Option<&ir::Alt>) -> ConstraintCheck {
+        let Some(c) = constraint else {
+            return ConstraintCheck {
+                bounds: HandBounds::default(),
+                how: Check::Holds,
+            };
+        };
+        ConstraintCheck {
+            bounds: HandBounds::of(c),
+            how: ConstraintProgram::compile(c).map_or(Check::Walk, Check::Program),
         }
     }
 }

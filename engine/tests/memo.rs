@@ -89,7 +89,7 @@ fn answers_shared_between_scratches_are_worked_out_once() {
     let mut plain = book.scratch();
     let mut first = book.scratch_sharing(1 << 16, &shared);
     let mut second = book.scratch_sharing(1 << 16, &shared);
-    let mut bid_all = |scratch: &mut engine::book::Scratch| {
+    let bid_all = |scratch: &mut engine::book::Scratch| {
         deals
             .iter()
             .enumerate()

@@ -199,7 +199,8 @@ mod tests {
         let hcp = FieldId::new(grammar::ast::SpecField::Hcp, 0).index() as u8;
         let spades = FieldId::new(grammar::ast::SpecField::Length, 3).index() as u8;
         let hearts = FieldId::new(grammar::ast::SpecField::Length, 2).index() as u8;
-        let cases: &[(&str, Vec<(u8, u8, u8)>)] = &[
+        type Listed = Vec<(u8, u8, u8)>;
+        let cases: &[(&str, Listed)] = &[
             ("@00P~.[12,14]~", vec![(hcp, 12, 14)]),
             (
                 "~#20>=8~&&~#24(S)>=5~",

@@ -8,6 +8,7 @@
 //! the same table of cases.
 
 pub mod backtrack;
+pub mod constraint_program;
 pub mod hand_bounds;
 pub mod hand_fields;
 pub mod ir;
