@@ -14,6 +14,7 @@
 //! done and the rate; piped or in CI it stays quiet.
 
 use crate::deal_input::{GameSource, InputGame};
+use crossbeam_utils::CachePadded;
 use deal_formats::ReadError;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -86,9 +87,12 @@ where
     let pool = builder.build()?;
     // One state per worker thread, kept from chunk to chunk (a rulebook
     // scratch remembers answers across deals); each is only ever locked by
-    // its own thread.
-    let states: Vec<Mutex<Option<S>>> = (0..pool.current_num_threads().max(1))
-        .map(|_| Mutex::new(None))
+    // its own thread. Each lock on its own cache line and each state in its
+    // own allocation: a thread locking its state for every game must not
+    // write to a line where another thread keeps state it writes for every
+    // call.
+    let states: Vec<CachePadded<Mutex<Option<Box<S>>>>> = (0..pool.current_num_threads().max(1))
+        .map(|_| CachePadded::new(Mutex::new(None)))
         .collect();
     let bid = |chunk: Chunk| -> (Chunk, Vec<T>) {
         let results = pool.install(|| {
@@ -98,7 +102,7 @@ where
                 .map(|game| {
                     let slot = rayon::current_thread_index().unwrap_or(0) % states.len();
                     let mut state = states[slot].lock().unwrap_or_else(PoisonError::into_inner);
-                    work(state.get_or_insert_with(&init), game)
+                    work(state.get_or_insert_with(|| Box::new(init())), game)
                 })
                 .collect()
         });
