@@ -67,12 +67,27 @@ pub fn random_deal<R: Rng + ?Sized>(rng: &mut R) -> FullDeal {
     shuffle(rng, &mut cards);
     let mut builder = Builder::new();
     for (k, chunk) in cards.chunks_exact(13).enumerate() {
-        builder[Seat::ALL[k]] = chunk.iter().map(|&c| card_of(c)).collect();
+        let bits = chunk
+            .iter()
+            .fold(0, |bits, &c| bits | CARD_BITS[usize::from(c)]);
+        builder[Seat::ALL[k]] = Hand::from_bits(bits).expect("cards are valid");
     }
     builder
         .build_full()
         .expect("52 distinct cards in four hands of 13 make a full deal")
 }
+
+/// Each card of [`card_of`] as its bit in [`Hand::to_bits`]: the suit's
+/// 16 bits, the rank's bit within them.
+const CARD_BITS: [u64; 52] = {
+    let mut bits = [0; 52];
+    let mut i = 0;
+    while i < 52 {
+        bits[i] = 1 << ((i / 13) * 16 + i % 13 + 2);
+        i += 1;
+    }
+    bits
+};
 
 /// A random completion of a partial deal: the unknown cards, in order, are
 /// shuffled and dealt to the hands short of 13, North first.
@@ -148,6 +163,15 @@ impl Iterator for DealGenerator {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn card_bits_are_the_cards() {
+        for i in 0..52u8 {
+            let mut hand = Hand::EMPTY;
+            hand.insert(card_of(i));
+            assert_eq!(hand.to_bits(), CARD_BITS[usize::from(i)], "card {i}");
+        }
+    }
 
     #[test]
     fn bounded_is_in_range() {
