@@ -48,7 +48,8 @@ pub enum MathExpr {
 
 /// `a op b` for an operator that needs both values (`&&` and `||` evaluated
 /// in full; `=` has no value of its own here and gives `b`).
-fn apply(op: BinOp, a: i32, b: i32) -> i32 {
+#[inline]
+pub(crate) fn apply(op: BinOp, a: i32, b: i32) -> i32 {
     match op {
         BinOp::And | BinOp::AndAnd => (a != 0 && b != 0) as i32,
         BinOp::Or | BinOp::OrOr => (a != 0 || b != 0) as i32,

@@ -167,21 +167,11 @@ fn expr_ranges(expr: &MathExpr) -> Ranges {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functions::{Env, Situation};
+    use crate::functions::Situation;
     use crate::grabs::Grabs;
     use crate::hand::parse_hand;
-    use crate::matcher::hand_fields::read_fields_directly;
-    use crate::matcher::{Backtracker, EndMode, ir};
+    use crate::matcher::test_support::{constraint, random_hands, walk_holds};
     use crate::pattern::HandFeatures;
-    use crate::random::DealGenerator;
-    use contract_bridge::Seat;
-
-    fn constraint(text: &str) -> Alt {
-        let goal = grammar::parse_goal(text).expect("parses");
-        let mut alt = ir::compile_alt(&goal.pattern.expect("a pattern"), true).expect("compiles");
-        read_fields_directly(&mut alt);
-        alt
-    }
 
     fn values(hand: &str) -> FieldValues {
         HandFeatures::of(parse_hand(hand).unwrap()).field_values()
@@ -240,27 +230,16 @@ mod tests {
             "~#20>=12~&&~#20<=10~",
         ];
         let situation = Situation::default();
+        let hands = random_hands(3, 300);
         let mut turned_away = 0;
         for text in constraints {
             let alt = constraint(text);
             let bounds = HandBounds::of(&alt);
-            for deal in DealGenerator::new(3).take(300) {
-                for hand in Seat::ALL.map(|s| deal[s]) {
-                    let features = HandFeatures::of(hand);
-                    let env = Env {
-                        situation: &situation,
-                        hand: Some(&features),
-                    };
-                    let pattern = features.pattern();
-                    let holds = Backtracker::new(pattern.as_bytes(), &env).matches(
-                        &alt,
-                        EndMode::Prefix,
-                        &mut Grabs::new(),
-                    );
-                    if !bounds.admit(&features.field_values()) {
-                        turned_away += 1;
-                        assert!(!holds, "{text}: {hand:?}");
-                    }
+            for hand in &hands {
+                if !bounds.admit(&hand.field_values()) {
+                    turned_away += 1;
+                    let holds = walk_holds(&alt, hand, &situation, &Grabs::new());
+                    assert!(!holds, "{text}: {}", hand.pattern());
                 }
             }
         }
@@ -272,10 +251,7 @@ mod tests {
         use crate::rulebook::{RulebookSource, load};
         let rulebook = load(&RulebookSource::Embedded).unwrap();
         let situation = Situation::default();
-        let hands: Vec<HandFeatures> = DealGenerator::new(11)
-            .take(100)
-            .flat_map(|deal| Seat::ALL.map(|s| HandFeatures::of(deal[s])))
-            .collect();
+        let hands = random_hands(11, 100);
         let (mut bounded, mut turned_away) = (0, 0);
         for rule in rulebook.book.rules() {
             let Some(alt) = &rule.constraint else {
@@ -288,16 +264,10 @@ mod tests {
                     continue;
                 }
                 turned_away += 1;
-                let env = Env {
-                    situation: &situation,
-                    hand: Some(features),
-                };
-                let pattern = features.pattern();
-                let bt = Backtracker::new(pattern.as_bytes(), &env);
                 // With no grabs, a member reading one fails: the
                 // constraint can only hold less often, never more.
                 assert!(
-                    !bt.matches(alt, EndMode::Prefix, &mut Grabs::new()),
+                    !walk_holds(alt, features, &situation, &Grabs::new()),
                     "rule {} holds on a hand its bounds turn away",
                     rule.index + 1
                 );
@@ -309,14 +279,16 @@ mod tests {
 
     #[test]
     fn values_are_the_fields_of_the_hand() {
-        for deal in DealGenerator::new(9).take(50) {
-            for hand in Seat::ALL.map(|s| deal[s]) {
-                let features = HandFeatures::of(hand);
-                let values = features.field_values();
-                for field in FieldId::all() {
-                    let want = crate::knowledge::Shown::hand_value(&features, field);
-                    assert_eq!(values[field.index()], want, "{field:?} of {hand:?}");
-                }
+        for features in random_hands(9, 50) {
+            let values = features.field_values();
+            for field in FieldId::all() {
+                let want = crate::knowledge::Shown::hand_value(&features, field);
+                assert_eq!(
+                    values[field.index()],
+                    want,
+                    "{field:?} of {}",
+                    features.pattern()
+                );
             }
         }
         let v = values("AKQ2.K52.J83.Q74");

@@ -13,6 +13,8 @@ pub mod hand_bounds;
 pub mod hand_fields;
 pub mod ir;
 pub mod regular;
+#[cfg(test)]
+mod test_support;
 
 pub use backtrack::{Backtracker, EndMode};
 pub use ir::{CompileError, Pattern};
