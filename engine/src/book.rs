@@ -193,9 +193,12 @@ struct Answer {
     proposals: Box<[Proposal]>,
     /// The grabs the proposals refer to.
     grabs: Box<[Grabs]>,
-    /// The meaning of each call (by tag) made after this auction so far:
-    /// the same for every deal, so worked out once.
-    meanings: Vec<(u8, Meaning)>,
+    /// The meaning of each call made after this auction so far: the same
+    /// for every deal, so worked out once.
+    meanings: Vec<Meaning>,
+    /// The tags of those calls, in the same order (kept apart so that
+    /// finding one reads a few bytes, not every meaning).
+    meaning_tags: SmallVec<[u8; 16]>,
 }
 
 /// One generation of remembered answers.
@@ -328,6 +331,7 @@ impl SharedAnswers {
             proposals: proposals.clone(),
             grabs: grabs.clone(),
             meanings: Vec::new(),
+            meaning_tags: SmallVec::new(),
         })
     }
 
@@ -514,6 +518,7 @@ impl Scratch {
             proposals: self.proposals.as_slice().into(),
             grabs: self.grabs.as_slice().into(),
             meanings: Vec::new(),
+            meaning_tags: SmallVec::new(),
         };
         memo.current = memo.insert(answer);
         memo.loaded = true;
@@ -525,11 +530,8 @@ impl Scratch {
     pub(crate) fn remembered_meaning(&self, tag: u8) -> Option<&Meaning> {
         let memo = self.memo.as_ref().filter(|_| self.from_memo)?;
         let answer = &memo.now.answers[memo.current as usize];
-        answer
-            .meanings
-            .iter()
-            .find(|(t, _)| *t == tag)
-            .map(|(_, m)| m)
+        let at = answer.meaning_tags.iter().position(|&t| t == tag)?;
+        answer.meanings.get(at)
     }
 
     /// Remembers what the call tagged `tag` shows after the current
@@ -537,7 +539,8 @@ impl Scratch {
     pub(crate) fn remember_meaning(&mut self, tag: u8, meaning: &Meaning) {
         if let Some(memo) = self.memo.as_mut().filter(|_| self.from_memo) {
             let answer = &mut memo.now.answers[memo.current as usize];
-            answer.meanings.push((tag, meaning.clone()));
+            answer.meanings.push(meaning.clone());
+            answer.meaning_tags.push(tag);
         }
     }
 
