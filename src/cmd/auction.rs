@@ -169,7 +169,8 @@ fn render(
     if format == OutputFormat::Rbn {
         return Ok((Rendered::Rbn(auction), calls));
     }
-    let mut bytes = Vec::with_capacity(512);
+    // A JSON line is 700 bytes on average, a PBN game more.
+    let mut bytes = Vec::with_capacity(1024);
     write_game(&mut bytes, format, rulebook, game, &bidden, &auction).map_err(|e| e.to_string())?;
     Ok((Rendered::Bytes(bytes), calls))
 }
