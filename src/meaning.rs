@@ -35,7 +35,7 @@ pub fn meaning(rulebook: &Rulebook, rules: &[u32], shown: &Shown) -> Meaning {
 
 /// Whether a call made by `rules` is alerted: any of their explanations is.
 pub fn alerted(rulebook: &Rulebook, rules: &[u32]) -> bool {
-    explanations(rulebook, rules).any(|e| e.alert)
+    rules.iter().any(|&r| rulebook.book.alerted(r))
 }
 
 /// The explanations of `rules`, in order (rules without one left out).

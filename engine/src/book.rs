@@ -139,6 +139,9 @@ pub struct Book {
     /// How each rule's constraint is checked, by rule index: kept apart
     /// from the rules, so that weighing a rule reads a few kilobytes only.
     checks: Vec<ConstraintCheck>,
+    /// Whether each rule's explanation is alerted, by rule index (see
+    /// [`Book::alerted`]).
+    alerts: Vec<bool>,
     /// A number no other book of this process has (see [`SharedAnswers`]).
     id: u64,
 }
@@ -601,8 +604,17 @@ impl Book {
             .iter()
             .map(|r| ConstraintCheck::of(r.constraint.as_ref()))
             .collect();
+        let alerts = rules
+            .iter()
+            .map(|r| {
+                r.explanation
+                    .and_then(|id| explanations.get(id))
+                    .is_some_and(|e| e.alert)
+            })
+            .collect();
         let book = Book {
             id: NEXT_BOOK_ID.fetch_add(1, Ordering::Relaxed),
+            alerts,
             checks,
             answers_read_vulnerability,
             rules,
@@ -624,6 +636,13 @@ impl Book {
     /// The explanations table.
     pub fn explanations(&self) -> &Explanations {
         &self.explanations
+    }
+
+    /// Whether `rule`'s explanation marks its call as alerted (`false`
+    /// for a rule without one): a table lookup made once, at load, for
+    /// every call of every deal written.
+    pub fn alerted(&self, rule: u32) -> bool {
+        self.alerts[rule as usize]
     }
 
     /// Whether which rules propose a call, or what it shows, can depend on
