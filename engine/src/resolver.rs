@@ -111,6 +111,10 @@ pub struct Table<'b> {
     book: &'b Book,
     bidding: Bidding,
     shown: [Shown; 4],
+    /// Whether each player (by seat) has made a call other than pass.
+    active: [bool; 4],
+    /// The strains each player (by seat) has bid, as bits.
+    strains_bid: [u8; 4],
     records: Vec<CallRecord>,
     sequence: Vec<u8>,
 }
@@ -126,6 +130,8 @@ impl<'b> Table<'b> {
             book,
             bidding: Bidding::new(dealer, vulnerability),
             shown: [Shown::unknown(); 4],
+            active: [false; 4],
+            strains_bid: [0; 4],
             records: Vec::with_capacity(16),
             sequence: Vec::with_capacity(128),
         }
@@ -174,18 +180,10 @@ impl<'b> Table<'b> {
             ..Situation::default()
         };
         for (offset, &who) in RELATIVE.iter().enumerate() {
-            let seat = Seat::ALL[(bidder as usize + offset) % 4];
-            s.shown[who] = self.shown[seat as usize];
-        }
-        for (i, &call) in self.bidding.calls().iter().enumerate() {
-            let offset = (i + 4 - n % 4) % 4;
-            let who = RELATIVE[offset];
-            if call != Call::Pass {
-                s.active[who] = true;
-            }
-            if let Call::Bid(bid) = call {
-                s.strains_bid[who] |= 1 << bid.strain as u8;
-            }
+            let seat = (bidder as usize + offset) % 4;
+            s.shown[who] = self.shown[seat];
+            s.active[who] = self.active[seat];
+            s.strains_bid[who] = self.strains_bid[seat];
         }
         s
     }
@@ -437,6 +435,10 @@ impl<'b> Table<'b> {
         self.bidding.push(call)?;
         if !rules.is_empty() {
             self.shown[seat as usize].restrict(&shows);
+        }
+        self.active[seat as usize] |= call != Call::Pass;
+        if let Call::Bid(bid) = call {
+            self.strains_bid[seat as usize] |= 1 << bid.strain as u8;
         }
         if !self.sequence.is_empty() {
             self.sequence.push(b':');
