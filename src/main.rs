@@ -3,6 +3,13 @@
 use clap::Parser;
 use std::process::ExitCode;
 
+/// mimalloc rather than the system allocator: bidding deals allocates on
+/// worker threads what the writing thread frees, and mimalloc keeps such
+/// frees off the allocating thread's way (`bidbook auction` 6–10% faster on
+/// one core and on two, measured side by side).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     restore_sigpipe();
     let cli = bidbook::cli::Cli::parse();
