@@ -12,15 +12,14 @@ use crate::matcher::constraint_program::ConstraintProgram;
 use crate::matcher::hand_bounds::HandBounds;
 use crate::matcher::regular::{PrefixState, RegularSet, to_regex_approx};
 use crate::matcher::{Backtracker, EndMode, ir};
+use crate::memo::{QuestionMemo, SharedAnswers};
 use crate::resolver::HandEval;
 use crate::rules::{Rule, SeqMatcher};
 use grammar::ast::Span;
-use hashbrown::HashTable;
 use regex_automata::hybrid::dfa::Cache;
 use smallvec::SmallVec;
-use std::hash::BuildHasher;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
 
 /// How many redirections (`@LABEL`) may be followed in a row.
 pub const MAX_REDIRECT_DEPTH: usize = 8;
@@ -146,7 +145,7 @@ pub struct Book {
     id: u64,
 }
 
-/// The [`Book::id`] of the next book built.
+/// The id of the next book built (see [`SharedAnswers`]).
 static NEXT_BOOK_ID: AtomicU64 = AtomicU64::new(0);
 
 /// How many rules use each matcher (see [`Book::matcher_counts`]).
@@ -182,183 +181,6 @@ pub struct Scratch {
 /// What a call shows: the rules behind it, in database order, and the
 /// union of their specs (see [`crate::resolver::Table::meaning`]).
 pub type Meaning = (SmallVec<[u32; 4]>, Shown);
-
-/// The proposals for every legal call after one auction, with their grabs,
-/// and what the calls made after it showed.
-#[derive(Debug, Default)]
-struct Answer {
-    /// The question: the key (see [`QuestionMemo`]), kept in place so that
-    /// finding an answer reads no other memory.
-    key: SmallVec<[u8; 48]>,
-    /// The key's hash.
-    hash: u64,
-    /// The proposals, settled (see [`Book::settle`]).
-    proposals: Box<[Proposal]>,
-    /// The grabs the proposals refer to.
-    grabs: Box<[Grabs]>,
-    /// The meaning of each call made after this auction so far: the same
-    /// for every deal, so worked out once.
-    meanings: Vec<Meaning>,
-    /// The tags of those calls, in the same order (kept apart so that
-    /// finding one reads a few bytes, not every meaning).
-    meaning_tags: SmallVec<[u8; 16]>,
-}
-
-/// One generation of remembered answers.
-#[derive(Debug, Default)]
-struct Generation {
-    /// The answers, in the order they were added.
-    answers: Vec<Answer>,
-    /// Positions in `answers`, found by the key's hash.
-    index: HashTable<u32>,
-}
-
-impl Generation {
-    fn with_capacity(n: usize) -> Self {
-        Generation {
-            answers: Vec::with_capacity(n),
-            index: HashTable::with_capacity(n),
-        }
-    }
-
-    /// Where the answer to `key` is, if it is here.
-    fn find(&self, hash: u64, key: &[u8]) -> Option<u32> {
-        let answers = &self.answers;
-        self.index
-            .find(hash, |&at| answers[at as usize].key.as_slice() == key)
-            .copied()
-    }
-
-    /// Takes the answer to `key` out, if it is here.
-    fn take(&mut self, hash: u64, key: &[u8]) -> Option<Answer> {
-        let answers = &self.answers;
-        let entry = self
-            .index
-            .find_entry(hash, |&at| answers[at as usize].key.as_slice() == key)
-            .ok()?;
-        let (at, _) = entry.remove();
-        Some(std::mem::take(&mut self.answers[at as usize]))
-    }
-
-    /// Adds an answer; returns where it is.
-    fn push(&mut self, answer: Answer) -> u32 {
-        let at = self.answers.len() as u32;
-        let hash = answer.hash;
-        self.answers.push(answer);
-        let answers = &self.answers;
-        self.index
-            .insert_unique(hash, at, |&i| answers[i as usize].hash);
-        at
-    }
-}
-
-/// Answers already worked out: which rules propose each legal call after a
-/// given auction (see [`Book::scratch_with_memo`]).
-///
-/// The answer depends on the auction and the vulnerability only — sequence
-/// patterns cannot read the hand, and what each player has shown follows
-/// from the auction — and on the auction alone when no rule reads the
-/// vulnerability ([`Book::answers_read_vulnerability`]), so it can be
-/// reused by every deal that reaches the same auction. Bidding many deals
-/// meets the same early auctions again and again (`1N P`, `P P 1S P`…), and
-/// every question of a deal that repeats one becomes a table lookup instead
-/// of a matcher run. (100,000 random deals ask 873,060 questions about
-/// 30,375 auctions; 81,238 when the vulnerability was part of the key.)
-///
-/// Memory is bounded by two generations: answers go into the current one;
-/// when it is full it becomes the previous one (the one before is
-/// forgotten), and an answer found in the previous generation moves back
-/// into the current one. So the answers still in use — the early auctions
-/// every deal passes through — survive, and the deep auctions met once
-/// are forgotten.
-#[derive(Debug)]
-struct QuestionMemo {
-    /// This generation's answers, found by their key: the sequence string,
-    /// then a separator and the vulnerability bits.
-    now: Generation,
-    /// The previous generation's answers.
-    before: Generation,
-    /// Hashes keys.
-    hasher: foldhash::fast::FixedState,
-    /// The most answers kept in one generation.
-    capacity: usize,
-    /// The key of the current question.
-    key: Vec<u8>,
-    /// The position in `now` of the current question's answer, when it was
-    /// remembered.
-    current: u32,
-    /// Whether `current` is the answer to the question of `key` (asking the
-    /// same question again, as making the call just chosen does, needs no
-    /// lookup).
-    loaded: bool,
-    /// Answers shared with the memos of other threads, asked when this one
-    /// does not know a question.
-    shared: Option<Arc<SharedAnswers>>,
-    /// How many answers this memo had to work out.
-    worked_out: u64,
-}
-
-/// Answers shared between the question memos of several threads (see
-/// [`Book::scratch_sharing`]): the thread that meets a question first works
-/// out the answer and offers it here, and the others copy it rather than
-/// work it out again. Only questions a thread's own memo does not know come
-/// here, so the lock is seldom taken and never on the way of a remembered
-/// answer.
-///
-/// Holds at most `capacity` answers: the first ones offered, which are the
-/// early auctions every deal passes through; after that the memos go on
-/// alone.
-#[derive(Debug)]
-pub struct SharedAnswers {
-    /// The id of the book the answers are of: a scratch of another
-    /// book may not share them.
-    book: u64,
-    /// The most answers kept.
-    capacity: usize,
-    /// The proposals and their grabs, by question key (see [`QuestionMemo`]).
-    answers: Mutex<SharedTable>,
-}
-
-/// The table behind [`SharedAnswers`].
-type SharedTable =
-    hashbrown::HashMap<Box<[u8]>, (Box<[Proposal]>, Box<[Grabs]>), foldhash::fast::FixedState>;
-
-impl SharedAnswers {
-    /// The answer to `key`, copied, if some thread offered it.
-    fn get(&self, key: &[u8], hash: u64) -> Option<Answer> {
-        let table = self.answers.lock().unwrap_or_else(PoisonError::into_inner);
-        let (proposals, grabs) = table.get(key)?;
-        Some(Answer {
-            key: SmallVec::from_slice(key),
-            hash,
-            proposals: proposals.clone(),
-            grabs: grabs.clone(),
-            meanings: Vec::new(),
-            meaning_tags: SmallVec::new(),
-        })
-    }
-
-    /// Offers the answer to `key` (kept unless full or known already).
-    fn offer(&self, key: &[u8], proposals: &[Proposal], grabs: &[Grabs]) {
-        let mut table = self.answers.lock().unwrap_or_else(PoisonError::into_inner);
-        if table.len() < self.capacity && !table.contains_key(key) {
-            table.insert(key.into(), (proposals.into(), grabs.into()));
-        }
-    }
-
-    /// How many answers are kept.
-    pub fn len(&self) -> usize {
-        self.answers
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .len()
-    }
-
-    /// Whether no answer is kept yet.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-}
 
 /// The auction of the current question and its rewritings by redirections
 /// (see [`Book::prepare`]); buffers are reused from question to question.
@@ -428,23 +250,11 @@ pub struct RuleCompileError {
     pub span: Span,
 }
 
-impl QuestionMemo {
-    /// Adds an answer to the current generation, starting a new generation
-    /// first if the current one is full; returns where it is.
-    fn insert(&mut self, answer: Answer) -> u32 {
-        if self.now.answers.len() >= self.capacity {
-            let fresh = Generation::with_capacity(self.capacity.min(1 << 16));
-            self.before = std::mem::replace(&mut self.now, fresh);
-        }
-        self.now.push(answer)
-    }
-}
-
 impl Scratch {
     /// How many questions this scratch's memo could not answer from memory
     /// (its own or shared) and had to work out; 0 without a memo.
     pub fn answers_worked_out(&self) -> u64 {
-        self.memo.as_ref().map_or(0, |m| m.worked_out)
+        self.memo.as_ref().map_or(0, QuestionMemo::worked_out)
     }
 
     /// Forgets the proposals of the previous question.
@@ -460,90 +270,39 @@ impl Scratch {
         let Some(memo) = &mut self.memo else {
             return false;
         };
-        let n = sequence.len();
-        let same = memo.key.len() == n + 2
-            && memo.key[n + 1] == vulnerability
-            && memo.key[..n] == *sequence;
-        if !same {
-            memo.key.clear();
-            memo.key.extend_from_slice(sequence);
-            memo.key.push(0xFF);
-            memo.key.push(vulnerability);
-            memo.loaded = false;
-        }
+        memo.set_key(sequence, vulnerability);
         true
     }
 
     /// Makes the remembered answer to the current question the answer
     /// ([`Scratch::answer`]), without copying it. `false` when not known.
     pub(crate) fn memo_load(&mut self) -> bool {
-        let Some(memo) = &mut self.memo else {
-            return false;
-        };
-        if memo.loaded {
-            self.from_memo = true;
-            return true;
-        }
-        let hash = memo.hasher.hash_one(memo.key.as_slice());
-        memo.current = match memo.now.find(hash, &memo.key) {
-            Some(at) => at,
-            None => {
-                // Still in use: back into the current generation; or worked
-                // out by another thread.
-                let answer = memo.before.take(hash, &memo.key).or_else(|| {
-                    let shared = memo.shared.as_ref()?;
-                    shared.get(&memo.key, hash)
-                });
-                let Some(answer) = answer else {
-                    return false;
-                };
-                memo.insert(answer)
-            }
-        };
-        memo.loaded = true;
-        self.from_memo = true;
-        true
+        let loaded = self.memo.as_mut().is_some_and(QuestionMemo::load);
+        self.from_memo |= loaded;
+        loaded
     }
 
     /// Remembers the proposals now in the scratch as the answer to the
     /// current question (which is from now on the memo's copy).
     pub(crate) fn memo_store(&mut self) {
-        let Some(memo) = &mut self.memo else {
-            return;
-        };
-        memo.worked_out += 1;
-        if let Some(shared) = &memo.shared {
-            shared.offer(&memo.key, &self.proposals, &self.grabs);
+        if let Some(memo) = &mut self.memo {
+            memo.store(&self.proposals, &self.grabs);
+            self.from_memo = true;
         }
-        let answer = Answer {
-            key: SmallVec::from_slice(&memo.key),
-            hash: memo.hasher.hash_one(memo.key.as_slice()),
-            proposals: self.proposals.as_slice().into(),
-            grabs: self.grabs.as_slice().into(),
-            meanings: Vec::new(),
-            meaning_tags: SmallVec::new(),
-        };
-        memo.current = memo.insert(answer);
-        memo.loaded = true;
-        self.from_memo = true;
     }
 
     /// What the call tagged `tag` shows after the current question's
     /// auction, if the memo has it.
     pub(crate) fn remembered_meaning(&self, tag: u8) -> Option<&Meaning> {
         let memo = self.memo.as_ref().filter(|_| self.from_memo)?;
-        let answer = &memo.now.answers[memo.current as usize];
-        let at = answer.meaning_tags.iter().position(|&t| t == tag)?;
-        answer.meanings.get(at)
+        memo.meaning(tag)
     }
 
     /// Remembers what the call tagged `tag` shows after the current
     /// question's auction (when the answer is the memo's).
     pub(crate) fn remember_meaning(&mut self, tag: u8, meaning: &Meaning) {
         if let Some(memo) = self.memo.as_mut().filter(|_| self.from_memo) {
-            let answer = &mut memo.now.answers[memo.current as usize];
-            answer.meanings.push(meaning.clone());
-            answer.meaning_tags.push(tag);
+            memo.remember_meaning(tag, meaning);
         }
     }
 
@@ -554,8 +313,7 @@ impl Scratch {
         if self.from_memo
             && let Some(memo) = &self.memo
         {
-            let answer = &memo.now.answers[memo.current as usize];
-            return (&answer.proposals, &answer.grabs);
+            return memo.answer();
         }
         (&self.proposals, &self.grabs)
     }
@@ -663,28 +421,14 @@ impl Book {
     /// Answers are the same with or without it.
     pub fn scratch_with_memo(&self, capacity: usize) -> Scratch {
         let mut scratch = self.scratch();
-        scratch.memo = Some(QuestionMemo {
-            now: Generation::with_capacity(capacity.min(1 << 16)),
-            before: Generation::default(),
-            hasher: Default::default(),
-            capacity: capacity.max(1),
-            key: Vec::with_capacity(128),
-            current: 0,
-            loaded: false,
-            shared: None,
-            worked_out: 0,
-        });
+        scratch.memo = Some(QuestionMemo::new(capacity, None));
         scratch
     }
 
     /// A store of up to `capacity` answers that the scratches of several
     /// threads share ([`Book::scratch_sharing`]).
     pub fn shared_answers(&self, capacity: usize) -> Arc<SharedAnswers> {
-        Arc::new(SharedAnswers {
-            book: self.id,
-            capacity,
-            answers: Mutex::default(),
-        })
+        Arc::new(SharedAnswers::new(self.id, capacity))
     }
 
     /// Like [`Book::scratch_with_memo`], with the answers that other
@@ -697,13 +441,12 @@ impl Book {
     /// `shared` was made by another book.
     pub fn scratch_sharing(&self, capacity: usize, shared: &Arc<SharedAnswers>) -> Scratch {
         assert_eq!(
-            shared.book, self.id,
+            shared.book(),
+            self.id,
             "answers are shared between scratches of one book"
         );
-        let mut scratch = self.scratch_with_memo(capacity);
-        if let Some(memo) = &mut scratch.memo {
-            memo.shared = Some(Arc::clone(shared));
-        }
+        let mut scratch = self.scratch();
+        scratch.memo = Some(QuestionMemo::new(capacity, Some(Arc::clone(shared))));
         scratch
     }
 

@@ -13,6 +13,7 @@ pub mod knowledge;
 pub mod lint;
 pub mod matcher;
 pub mod math;
+pub mod memo;
 pub mod pattern;
 pub mod pattern_tables;
 pub mod random;

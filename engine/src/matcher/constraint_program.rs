@@ -7,7 +7,7 @@
 //! members combine left to right as [`super::Backtracker::matches`]
 //! combines them (`A & B | C` is `(A & B) | C`, each side skipped when the
 //! result is already known). The tree of boxed [`MathExpr`] nodes becomes
-//! one array of [`Op`]s in postfix order, with jumps for the `&&`/`||`
+//! one array of steps in postfix order, with jumps for the `&&`/`||`
 //! lists, evaluated on a small stack: no pointer chasing, no copy of the
 //! grabs (nothing is assigned), hand fields read from an array.
 //!

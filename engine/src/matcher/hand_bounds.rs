@@ -26,7 +26,7 @@ use grammar::ast::{AltOp, BinOp};
 const MAX_FIELDS: usize = 5;
 
 /// What a hand's fields must satisfy for a constraint to hold: at most
-/// [`MAX_FIELDS`] fields, each with an inclusive range. 16 bytes, so the
+/// five fields, each with an inclusive range. 16 bytes, so the
 /// bounds of every rule of a book sit in a few kilobytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct HandBounds {
