@@ -181,6 +181,36 @@ pub fn random_board(number: u32, deal: Deal) -> Board {
     board
 }
 
+/// Where `auction` and `regress` take their deals from on the command line:
+/// deal files, random deals, or both.
+#[derive(Debug, Clone, clap::Args)]
+pub struct DealArgs {
+    /// Deal files: PBN, RBN or LIN (`-` reads standard input).
+    #[arg(value_name = "DEALS")]
+    pub deals: Vec<PathBuf>,
+    /// Read the deal files as this format instead of guessing.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub from: Option<InputFormat>,
+    /// Also deal N random deals, before the files (boards 1..N: dealer and
+    /// vulnerability rotate with the board number).
+    #[arg(long, value_name = "N")]
+    pub random: Option<usize>,
+    /// The seed of --random: the same seed gives the same deals everywhere.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+}
+
+impl DealArgs {
+    /// The sources these arguments name (see [`sources`]).
+    ///
+    /// # Errors
+    ///
+    /// A file that cannot be opened; no deals at all.
+    pub fn sources(&self) -> anyhow::Result<Vec<GameSource>> {
+        sources(&self.deals, self.from, self.random, self.seed)
+    }
+}
+
 /// The sources named on the command line, or random deals.
 ///
 /// # Errors

@@ -307,4 +307,13 @@ fn bad_arguments_name_the_problem() {
     let o = bidbook(&["regress", "--random", "3"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--base"), "{}", stderr(&o));
+    // The golden file is the whole input of a golden run.
+    let club = deals("club.pbn");
+    for extra in [&["--random", "3"][..], &[club.as_str()][..]] {
+        let mut args = vec!["regress", "--golden", "gold.pbn"];
+        args.extend_from_slice(extra);
+        let o = bidbook(&args);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}");
+        assert!(stderr(&o).contains("golden file only"), "{}", stderr(&o));
+    }
 }

@@ -1,7 +1,7 @@
 //! `bidbook auction`: bid whole deals with all four seats using the
 //! rulebook, and write the deals with their auctions.
 
-use crate::deal_input::{InputFormat, InputGame, sources};
+use crate::deal_input::{DealArgs, InputFormat, InputGame};
 use crate::deal_output::{OutputFormat, recorded_auction, write_game};
 use crate::deal_pipeline::{RunOptions, RunSummary, for_each_game};
 use crate::output_file::OutputFile;
@@ -46,9 +46,8 @@ bidbook auction --random 1000 --seed 7 --format json | head -1\n  \
 bidbook auction --random 100000 --seed 1 --format json -o /dev/null --jobs 1"
 )]
 pub struct Args {
-    /// Deal files: PBN, RBN or LIN (`-` reads standard input).
-    #[arg(value_name = "DEALS")]
-    pub deals: Vec<PathBuf>,
+    #[command(flatten)]
+    pub deals: DealArgs,
     /// Write here instead of standard output (may be one of the inputs).
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
@@ -56,22 +55,12 @@ pub struct Args {
     /// PBN or RBN, else PBN.
     #[arg(long, value_enum)]
     pub format: Option<OutputFormat>,
-    /// Read the deal files as this format instead of guessing.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    pub from: Option<InputFormat>,
     #[command(flatten)]
     pub rules: RulesArg,
     /// Give every call some rule explains a note with its meaning (alerted
     /// calls always get one).
     #[arg(long)]
     pub explain: bool,
-    /// Bid N random deals instead of reading files (boards 1..N: dealer and
-    /// vulnerability rotate with the board number).
-    #[arg(long, value_name = "N")]
-    pub random: Option<usize>,
-    /// The seed of --random: the same seed gives the same deals everywhere.
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
     /// Worker threads (default: one per core).
     #[arg(short, long, value_name = "N")]
     pub jobs: Option<usize>,
@@ -83,7 +72,7 @@ pub struct Args {
 /// Runs `bidbook auction`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let rulebook = args.rules.load()?;
-    let sources = sources(&args.deals, args.from, args.random, args.seed)?;
+    let sources = args.deals.sources()?;
     let format = args
         .format
         .unwrap_or(match sources.first().and_then(|s| s.format) {
@@ -91,7 +80,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             _ => OutputFormat::Pbn,
         });
     let needs_header = format == OutputFormat::Pbn && sources[0].format != Some(InputFormat::Pbn);
-    let mut file = OutputFile::create(args.output.as_deref(), &args.deals)?;
+    let mut file = OutputFile::create(args.output.as_deref(), &args.deals.deals)?;
     if needs_header {
         pbn::write_header(&mut file)?;
     }

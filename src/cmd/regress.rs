@@ -3,7 +3,7 @@
 //! changed.
 
 use crate::cmd::auction::{QUESTION_MEMO, bid_game};
-use crate::deal_input::{GameSource, InputFormat, InputGame, sources};
+use crate::deal_input::{DealArgs, GameSource, InputFormat, InputGame};
 use crate::deal_output::{OutputFormat, recorded_auction, write_game};
 use crate::deal_pipeline::{RunOptions, for_each_game};
 use crate::output_file::OutputFile;
@@ -37,9 +37,8 @@ bidbook regress --golden tests/golden.pbn\n  \
 bidbook regress --golden tests/golden.pbn --bless"
 )]
 pub struct Args {
-    /// Deal files: PBN, RBN or LIN (`-` reads standard input).
-    #[arg(value_name = "DEALS")]
-    pub deals: Vec<PathBuf>,
+    #[command(flatten)]
+    pub deals: DealArgs,
     /// The rulebook before the change (directory or expanded file).
     #[arg(long, value_name = "RULES", conflicts_with = "golden")]
     pub base: Option<PathBuf>,
@@ -61,15 +60,6 @@ pub struct Args {
     /// Exit 0 even when auctions changed.
     #[arg(long)]
     pub allow_changes: bool,
-    /// Read the deal files as this format instead of guessing.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    pub from: Option<InputFormat>,
-    /// Compare on N random deals (with the given seed) as well.
-    #[arg(long, value_name = "N", conflicts_with = "golden")]
-    pub random: Option<usize>,
-    /// The seed of --random.
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
     /// Worker threads (default: one per core).
     #[arg(short, long, value_name = "N")]
     pub jobs: Option<usize>,
@@ -95,11 +85,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut report = Report::default();
     let mut not_bid = 0usize;
     let summary = if let Some(golden) = &args.golden {
-        if !args.deals.is_empty() {
-            anyhow::bail!("--golden compares the golden file only: leave out the DEALS files");
+        if !args.deals.deals.is_empty() || args.deals.random.is_some() {
+            anyhow::bail!(
+                "--golden compares the golden file only: leave out the DEALS files and --random"
+            );
         }
         report.names = ("stored".to_owned(), "now".to_owned());
-        let source = GameSource::open(golden, args.from)?;
+        let source = GameSource::open(golden, args.deals.from)?;
         let format = match source.format {
             Some(InputFormat::Pbn) => OutputFormat::Pbn,
             Some(InputFormat::Rbn) => OutputFormat::Rbn,
@@ -169,7 +161,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         };
         report.names = ("base".to_owned(), "new".to_owned());
         let base = load(&Some(base_path.clone()))?;
-        let sources = sources(&args.deals, args.from, args.random, args.seed)?;
+        let sources = args.deals.sources()?;
         let shared = (
             base.book.shared_answers(QUESTION_MEMO),
             new.book.shared_answers(QUESTION_MEMO),
