@@ -1,6 +1,8 @@
 //! Properties of the LIN reader: no input makes it panic, reading stops at
 //! the end, and every board it reads writes to RBN and reads back the same.
 
+mod common;
+
 use deal_formats::lin::LinReader;
 use deal_formats::rbn::{RbnReader, write_board};
 use deal_formats::{Board, ReadError};
@@ -16,8 +18,7 @@ const FILES: [&str; 5] = [
 ];
 
 fn data(name: &str) -> Vec<u8> {
-    let path = format!("{}/tests/data/lin/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    common::data("lin", name)
 }
 
 fn exercise(bytes: &[u8]) -> Result<(), TestCaseError> {
@@ -113,21 +114,7 @@ proptest! {
         edits in prop::collection::vec((any::<Index>(), 0..4u8, any::<u8>(), piece()), 1..10),
     ) {
         let mut bytes = data(FILES[file]);
-        for (at, op, byte, text) in edits {
-            let i = at.index(bytes.len() + 1);
-            match op {
-                0 if i < bytes.len() => bytes[i] = byte,
-                1 => bytes.insert(i, byte),
-                2 if i < bytes.len() => {
-                    bytes.remove(i);
-                }
-                _ => {
-                    for (k, &b) in text.as_bytes().iter().enumerate() {
-                        bytes.insert(i + k, b);
-                    }
-                }
-            }
-        }
+        common::apply_edits(&mut bytes, edits);
         exercise(&bytes)?;
     }
 }

@@ -2,6 +2,8 @@
 //! files with boards split over lines, play records and claims, broken
 //! boards.
 
+mod common;
+
 use contract_bridge::Seat;
 use deal_formats::lin::{LinGame, LinReader};
 use deal_formats::{ReadError, RecordedAuction};
@@ -10,8 +12,7 @@ use engine::hand::parse_hand;
 use engine::vulnerability::Vulnerability;
 
 fn data(name: &str) -> Vec<u8> {
-    let path = format!("{}/tests/data/lin/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    common::data("lin", name)
 }
 
 fn read(bytes: &[u8]) -> Vec<Result<LinGame, ReadError>> {
@@ -214,14 +215,7 @@ fn play_records_and_claims_are_ignored() {
 #[test]
 fn broken_boards_are_skipped_with_their_lines() {
     let results = read(&data("broken.lin"));
-    let summary: Vec<Result<usize, (usize, String)>> = results
-        .iter()
-        .map(|r| match r {
-            Ok(g) => Ok(g.line()),
-            Err(ReadError::Skipped(s)) => Err((s.line, s.why.clone())),
-            Err(e) => panic!("{e}"),
-        })
-        .collect();
+    let summary = common::summary(&results, |g| g.line());
     let expect: [(Result<usize, usize>, &str); 7] = [
         (Ok(1), ""),
         (Err(2), "card CQ is in both"),
@@ -231,17 +225,7 @@ fn broken_boards_are_skipped_with_their_lines() {
         (Err(7), "dealer `7`"),
         (Ok(8), ""),
     ];
-    assert_eq!(summary.len(), expect.len(), "{summary:?}");
-    for (got, (want, words)) in summary.iter().zip(expect) {
-        match (got, want) {
-            (Ok(line), Ok(w)) => assert_eq!(*line, w),
-            (Err((line, why)), Err(w)) => {
-                assert_eq!(*line, w, "{why}");
-                assert!(why.contains(words), "line {line}: {why}");
-            }
-            _ => panic!("{got:?} vs {want:?}"),
-        }
-    }
+    common::assert_summary(&summary, &expect);
     assert_eq!(results[6].as_ref().unwrap().board().number, Some(7));
 }
 

@@ -2,6 +2,8 @@
 //! every game read writes back byte for byte and takes a new auction, and
 //! every board bidbook could make reads back the same.
 
+mod common;
+
 use contract_bridge::{Hand, Seat};
 use deal_formats::rbn::{RbnReader, RbnWriter, write_board, write_game};
 use deal_formats::{Board, ReadError, RecordedAuction, RecordedCall};
@@ -21,8 +23,7 @@ const FILES: [&str; 6] = [
 ];
 
 fn data(name: &str) -> Vec<u8> {
-    let path = format!("{}/tests/data/rbn/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    common::data("rbn", name)
 }
 
 fn simple_auction(dealer: Seat) -> RecordedAuction {
@@ -253,21 +254,7 @@ proptest! {
         edits in prop::collection::vec((any::<Index>(), 0..4u8, any::<u8>(), piece()), 1..10),
     ) {
         let mut bytes = data(FILES[file]);
-        for (at, op, byte, text) in edits {
-            let i = at.index(bytes.len() + 1);
-            match op {
-                0 if i < bytes.len() => bytes[i] = byte,
-                1 => bytes.insert(i, byte),
-                2 if i < bytes.len() => {
-                    bytes.remove(i);
-                }
-                _ => {
-                    for (k, &b) in text.as_bytes().iter().enumerate() {
-                        bytes.insert(i + k, b);
-                    }
-                }
-            }
-        }
+        common::apply_edits(&mut bytes, edits);
         exercise(&bytes)?;
     }
 

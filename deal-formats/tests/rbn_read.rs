@@ -1,6 +1,8 @@
 //! Reading RBN files: the seed's examples, files in the style other programs
 //! write, label repetition, broken games and the fatal bad character.
 
+mod common;
+
 use contract_bridge::Seat;
 use deal_formats::rbn::{LineKind, RbnGame, RbnReader};
 use deal_formats::{ReadError, RecordedCall};
@@ -10,8 +12,7 @@ use engine::hand::parse_hand;
 use engine::vulnerability::Vulnerability;
 
 fn data(name: &str) -> Vec<u8> {
-    let path = format!("{}/tests/data/rbn/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    common::data("rbn", name)
 }
 
 fn read_all(bytes: &[u8]) -> Vec<Result<RbnGame, ReadError>> {
@@ -283,14 +284,7 @@ fn deals_from_a_dealer_program() {
 #[test]
 fn broken_games_are_skipped_with_their_lines() {
     let results = read_all(&data("broken.rbn"));
-    let summary: Vec<Result<usize, (usize, String)>> = results
-        .iter()
-        .map(|r| match r {
-            Ok(g) => Ok(g.line()),
-            Err(ReadError::Skipped(s)) => Err((s.line, s.why.clone())),
-            Err(e) => panic!("unexpected {e}"),
-        })
-        .collect();
+    let summary = common::summary(&results, |g| g.line());
     let expect: [(Result<usize, usize>, &str); 12] = [
         (Ok(1), ""),
         (Err(7), "card CK is in both"),
@@ -305,17 +299,7 @@ fn broken_games_are_skipped_with_their_lines() {
         (Err(41), "card D7 is in both North's and South's hands"),
         (Ok(43), ""),
     ];
-    assert_eq!(summary.len(), expect.len(), "{summary:?}");
-    for (got, (want, words)) in summary.iter().zip(expect) {
-        match (got, want) {
-            (Ok(line), Ok(w)) => assert_eq!(*line, w),
-            (Err((line, why)), Err(w)) => {
-                assert_eq!(*line, w, "{why}");
-                assert!(why.contains(words), "line {line}: {why}");
-            }
-            _ => panic!("{got:?} vs {want:?}"),
-        }
-    }
+    common::assert_summary(&summary, &expect);
     // The games after a skipped one still inherit right.
     let ok: Vec<&RbnGame> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
     assert_eq!(ok[1].board().number, Some(8));
