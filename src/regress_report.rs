@@ -4,6 +4,7 @@
 
 use crate::deal_output::contract_text;
 use contract_bridge::{Contract, Seat};
+use deal_formats::pbn;
 use engine::auction::{Call, call_token};
 use engine::deal::{Deal, seat_after, seat_name};
 use engine::vulnerability::Vulnerability;
@@ -34,10 +35,8 @@ impl Side {
 
     /// The contract as text: `4H by S`, `Pass`.
     pub fn contract_text(&self) -> String {
-        match &self.contract {
-            Some(c @ (_, declarer)) => {
-                format!("{} by {}", contract_text(Some(c)), declarer.letter())
-            }
+        match self.contract {
+            Some((contract, declarer)) => pbn::contract_by(contract, declarer),
             None => contract_text(None),
         }
     }

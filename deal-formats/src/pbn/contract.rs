@@ -78,9 +78,7 @@ impl Outcome {
     /// `contract not known`.
     pub(crate) fn describe(self) -> String {
         match self {
-            Self::Played(contract, declarer) => {
-                format!("{} by {}", contract_text(contract), declarer.letter())
-            }
+            Self::Played(contract, declarer) => contract_by(contract, declarer),
             Self::PassedOut => "passed out".to_owned(),
             Self::Unknown => "contract not known".to_owned(),
         }
@@ -99,6 +97,12 @@ pub fn contract_text(contract: Contract) -> String {
         Penalty::Redoubled => "XX",
     });
     s
+}
+
+/// A contract and its declarer in words: `4S by N`, `3NTX by E`.
+#[must_use]
+pub fn contract_by(contract: Contract, declarer: Seat) -> String {
+    format!("{} by {}", contract_text(contract), declarer.letter())
 }
 
 /// Reads a contract: a level 1–7, a strain `C D H S N NT`, then nothing, `X`
