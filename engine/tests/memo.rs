@@ -3,7 +3,7 @@
 //! out at one vulnerability must not be handed to a question at another.
 
 use contract_bridge::Seat;
-use engine::auction::{Bidding, Call, Vulnerability, call_token};
+use engine::auction::{Call, Vulnerability, call_token, parse_call};
 use engine::hand::parse_hand;
 use engine::knowledge::FieldId;
 use engine::resolver::{HandEval, Table};
@@ -13,7 +13,7 @@ use grammar::ast::SpecField;
 const BOOK: &str = "tests/data/vulnerable-answers";
 
 fn call(text: &str) -> Call {
-    Bidding::parse(text, Seat::North).unwrap().calls()[0]
+    parse_call(text).unwrap()
 }
 
 #[test]

@@ -751,8 +751,6 @@ mod tests {
     use crate::expand::Engine;
     use crate::{Limits, MemoryLoader, ScanStrategy, Severity};
 
-    /// Everything observable of an expansion: text, warnings, the origin of
-    /// every byte and how far its origin rule goes, diagnostics, errors.
     /// [`outcome`] of `source` with `macros` and the default limits, after
     /// checking that it is the same with plans and without.
     fn outcome_agreed(source: &str, macros: &str) -> String {
@@ -764,6 +762,8 @@ mod tests {
         with
     }
 
+    /// Everything observable of an expansion: text, warnings, the origin of
+    /// every byte and how far its origin rule goes, diagnostics, errors.
     fn outcome(loader: &MemoryLoader, limits: Limits, plans: bool) -> String {
         let engine = Engine::new(loader, limits, ScanStrategy::Auto);
         let engine = if plans {

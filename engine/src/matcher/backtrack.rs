@@ -89,9 +89,9 @@ enum Step {
     General,
 }
 
-/// The grabs a straight walk set, with what they held before (sixteen on
-/// the stack: the default book's walks set more than four thousands of
-/// times per thousand deals, and spilling to the heap cost an allocation).
+/// The grabs a straight walk set, with what they held before. Sixteen fit
+/// on the stack: with room for four, the default book's walks spilled to
+/// the heap about 12,000 times in 5,000 deals, an allocation each.
 type Undo = smallvec::SmallVec<[(u8, Slot); 16]>;
 
 impl<'a, 'e> Backtracker<'a, 'e> {
