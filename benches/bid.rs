@@ -7,9 +7,9 @@
 //!   grabs, some are `START…$` fallbacks.
 //! - `load/default`: expanding, parsing and compiling the embedded rulebook.
 
+use bridge::auction::{Bidding, Vulnerability, call_token};
 use contract_bridge::Seat;
 use criterion::{Criterion, criterion_group, criterion_main};
-use engine::auction::{Bidding, Vulnerability, call_token};
 use engine::resolver::{HandEval, Table};
 use engine::rulebook::{RulebookSource, compile_expansion, load};
 use std::hint::black_box;
@@ -92,7 +92,7 @@ fn bench_decide(c: &mut Criterion) {
         &mut scratch,
     )
     .unwrap();
-    let hand = HandEval::new(engine::hand::parse_hand("KQ32.A54.K83.J72").unwrap());
+    let hand = HandEval::new(bridge::hand::parse_hand("KQ32.A54.K83.J72").unwrap());
     let d = table.decide(&hand, &mut scratch);
     eprintln!(
         "generated book: {:?} (regular, backtracking, redirect); decision {} by {:?}",

@@ -11,12 +11,12 @@
 //! `bidbook auction --random 100000 --seed 1 --format json -o /dev/null`;
 //! see the README's performance section.
 
+use bridge::random::DealGenerator;
+use bridge::vulnerability::Vulnerability;
 use contract_bridge::{FullDeal, Seat};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use engine::bid_deal::bid_deal;
-use engine::random::DealGenerator;
 use engine::rulebook::{RulebookSource, load};
-use engine::vulnerability::Vulnerability;
 use std::hint::black_box;
 
 const DEALS: usize = 1000;

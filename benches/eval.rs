@@ -8,10 +8,10 @@
 //!   from a file on standard input (goal: ≥ 2 million hands/s).
 
 use bidbook::cmd::eval::eval_lines;
+use bridge::hand::{format_hand, parse_hand};
+use bridge::pattern::{HandFeatures, PatternString};
+use bridge::random::DealGenerator;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use engine::hand::{format_hand, parse_hand};
-use engine::pattern::{HandFeatures, PatternString};
-use engine::random::DealGenerator;
 use std::hint::black_box;
 use std::io::Write;
 use std::path::PathBuf;

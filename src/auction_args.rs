@@ -1,8 +1,8 @@
 //! The options that describe an auction (`--auction`, `--dealer`, `--vul`)
 //! shared by `bid` and `explain`, and replaying it on a table.
 
+use bridge::auction::{Bidding, Vulnerability};
 use contract_bridge::Seat;
-use engine::auction::{Bidding, Vulnerability};
 use engine::book::Scratch;
 use engine::resolver::Table;
 use engine::rulebook::Rulebook;

@@ -3,9 +3,9 @@
 //! the columns `group hand call auction dealer vul kind`.
 
 use crate::auction_args::{parse_seat, parse_vul};
+use bridge::auction::{Bidding, Call, Vulnerability, parse_call};
+use bridge::hand::parse_hand;
 use contract_bridge::{Hand, Seat};
-use engine::auction::{Bidding, Call, Vulnerability, parse_call};
-use engine::hand::parse_hand;
 
 /// One case of a corpus.
 #[derive(Debug, Clone, PartialEq, Eq)]

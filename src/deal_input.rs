@@ -5,12 +5,12 @@
 //! Every source is a stream of [`InputGame`]s: games are read one at a time,
 //! so a million-deal file never sits in memory.
 
+use bridge::deal::Deal;
+use bridge::random::DealGenerator;
 use deal_formats::lin::{LinGame, LinReader};
 use deal_formats::pbn::{PbnGame, PbnReader};
 use deal_formats::rbn::{RbnGame, RbnReader};
 use deal_formats::{Board, ReadError};
-use engine::deal::Deal;
-use engine::random::DealGenerator;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -240,8 +240,8 @@ pub fn sources(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bridge::vulnerability::Vulnerability;
     use contract_bridge::Seat;
-    use engine::vulnerability::Vulnerability;
 
     #[test]
     fn formats_are_known_by_extension_then_by_their_first_line() {

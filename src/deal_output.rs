@@ -4,12 +4,12 @@
 
 use crate::deal_input::InputGame;
 use crate::meaning::{alerted, meaning};
+use bridge::auction::call_token;
+use bridge::deal::format_pbn_deal;
 use contract_bridge::{Contract, Seat};
 use deal_formats::{Board, RecordedAuction, RecordedCall, pbn, rbn};
-use engine::auction::call_token;
 use engine::bid_deal::BiddenDeal;
 use engine::book::RuleLabel;
-use engine::deal::format_pbn_deal;
 use engine::rulebook::Rulebook;
 use std::io::{self, Write};
 

@@ -3,11 +3,11 @@
 //! (hand diagrams, the two auctions side by side, the differences marked).
 
 use crate::deal_output::contract_text;
+use bridge::auction::{Call, call_token};
+use bridge::deal::{Deal, seat_after, seat_name};
+use bridge::vulnerability::Vulnerability;
 use contract_bridge::{Contract, Seat};
 use deal_formats::pbn;
-use engine::auction::{Call, call_token};
-use engine::deal::{Deal, seat_after, seat_name};
-use engine::vulnerability::Vulnerability;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -273,7 +273,7 @@ impl Report {
 /// A hand as `AKQ2.K52.J83.Q74`.
 fn hand_text(deal: &Deal, seat: Seat) -> String {
     let mut s = String::new();
-    let _ = engine::deal::write_pbn_hand(&mut s, deal.hand(seat));
+    let _ = bridge::deal::write_pbn_hand(&mut s, deal.hand(seat));
     s
 }
 
@@ -429,8 +429,8 @@ h2 small { font-weight: normal; color: #666; font-size: 0.7em; }
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::auction::Bidding;
-    use engine::deal::parse_pbn_deal;
+    use bridge::auction::Bidding;
+    use bridge::deal::parse_pbn_deal;
 
     fn side(auction: &str, dealer: Seat, rule: &str) -> Side {
         let b = Bidding::parse(auction, dealer).unwrap();

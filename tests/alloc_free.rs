@@ -1,9 +1,9 @@
 //! The decision hot path allocates nothing once its scratch buffers are warm:
 //! a counting global allocator watches `Table::decide`.
 
+use bridge::auction::{Bidding, Vulnerability};
+use bridge::hand::parse_hand;
 use contract_bridge::Seat;
-use engine::auction::{Bidding, Vulnerability};
-use engine::hand::parse_hand;
 use engine::resolver::{HandEval, Table};
 use engine::rulebook::{RulebookSource, load};
 use std::alloc::{GlobalAlloc, Layout, System};

@@ -2,9 +2,9 @@
 //! every call is legal, every auction ends, and the hand that made a call
 //! satisfies the spec of the rule that chose it.
 
+use bridge::auction::{Vulnerability, call_token};
+use bridge::random::DealGenerator;
 use contract_bridge::Seat;
-use engine::auction::{Vulnerability, call_token};
-use engine::random::DealGenerator;
 use engine::resolver::{HandEval, Table};
 use engine::rulebook::{RulebookSource, load};
 use engine::spec::describe;

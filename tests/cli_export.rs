@@ -5,8 +5,8 @@
 
 mod common;
 
+use bridge::auction::{Bidding, Vulnerability, parse_call};
 use common::{bidbook, stderr, stdout};
-use engine::auction::{Bidding, Vulnerability, parse_call};
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 

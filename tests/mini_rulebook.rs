@@ -2,9 +2,9 @@
 //! for each row, the call chosen for the hand, the rule that chose it, and
 //! what each player has shown after the auction.
 
+use bridge::auction::{Bidding, Vulnerability, call_token};
+use bridge::hand::parse_hand;
 use contract_bridge::Seat;
-use engine::auction::{Bidding, Vulnerability, call_token};
-use engine::hand::parse_hand;
 use engine::knowledge::{FieldId, Range};
 use engine::resolver::{HandEval, Table};
 use engine::rulebook::{RulebookSource, load};

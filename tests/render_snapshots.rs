@@ -3,9 +3,9 @@
 
 use bidbook::auction_args::{TableArgs, replay};
 use bidbook::cmd::{bid, explain};
+use bridge::auction::Vulnerability;
+use bridge::hand::parse_hand;
 use contract_bridge::Seat;
-use engine::auction::Vulnerability;
-use engine::hand::parse_hand;
 use engine::resolver::HandEval;
 use engine::rulebook::{Rulebook, RulebookSource, load};
 

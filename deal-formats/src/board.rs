@@ -1,10 +1,10 @@
 //! The format-neutral view of a game in a deal file: board number, dealer,
 //! vulnerability, the deal and the auction if one was recorded.
 
+use bridge::auction::{AuctionError, Bidding, Call};
+use bridge::deal::Deal;
+use bridge::vulnerability::Vulnerability;
 use contract_bridge::{Contract, Seat, Strain};
-use engine::auction::{AuctionError, Bidding, Call};
-use engine::deal::Deal;
-use engine::vulnerability::Vulnerability;
 use thiserror::Error;
 
 /// A call as a deal file records it: the call, whether it was alerted, and
@@ -204,7 +204,7 @@ mod tests {
 
     #[test]
     fn contract_of_a_finished_auction() {
-        use engine::auction::parse_call;
+        use bridge::auction::parse_call;
         let calls = ["1N", "P", "3N", "P", "P", "P"]
             .iter()
             .map(|c| RecordedCall::plain(parse_call(c).unwrap()))

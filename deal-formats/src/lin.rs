@@ -28,11 +28,11 @@
 //! of the fault, and reading goes on.
 
 use crate::{Board, ReadError, RecordedAuction, RecordedCall, Skipped};
+use bridge::auction::{Call, parse_call};
+use bridge::deal::Deal;
+use bridge::hand::parse_partial_hand;
+use bridge::vulnerability::Vulnerability;
 use contract_bridge::{Hand, Seat};
-use engine::auction::{Call, parse_call};
-use engine::deal::Deal;
-use engine::hand::parse_partial_hand;
-use engine::vulnerability::Vulnerability;
 use std::borrow::Cow;
 use std::io::BufRead;
 use std::ops::Range;
@@ -441,7 +441,7 @@ fn parse_md(value: &str, scratch: &mut String) -> Result<(Option<Seat>, Deal), S
         }
         let seat = MD_SEATS[k];
         by_seat[seat as usize] = parse_lin_hand(part, scratch)
-            .map_err(|why| format!("{}'s hand `{part}`: {why}", engine::deal::seat_name(seat)))?;
+            .map_err(|why| format!("{}'s hand `{part}`: {why}", bridge::deal::seat_name(seat)))?;
     }
     let full = MD_SEATS[..3]
         .iter()
@@ -520,8 +520,8 @@ fn finish(st: State, raw: Vec<u8>) -> Option<Result<LinGame, Skipped>> {
         };
         if let Err(e) = auction.bidding(Vulnerability::None) {
             let position = match &e {
-                engine::auction::AuctionError::Illegal { position, .. }
-                | engine::auction::AuctionError::UnknownCall { position, .. } => *position,
+                bridge::auction::AuctionError::Illegal { position, .. }
+                | bridge::auction::AuctionError::UnknownCall { position, .. } => *position,
             };
             let at = st
                 .call_lines
@@ -568,7 +568,7 @@ impl<R: BufRead> Iterator for LinReader<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::deal::format_pbn_deal;
+    use bridge::deal::format_pbn_deal;
 
     #[test]
     fn hands_in_any_suit_order_and_the_rest() {

@@ -4,12 +4,12 @@
 
 mod common;
 
+use bridge::auction::call_token;
+use bridge::hand::parse_hand;
+use bridge::vulnerability::Vulnerability;
 use contract_bridge::Seat;
 use deal_formats::lin::{LinGame, LinReader};
 use deal_formats::{ReadError, RecordedAuction};
-use engine::auction::call_token;
-use engine::hand::parse_hand;
-use engine::vulnerability::Vulnerability;
 
 fn data(name: &str) -> Vec<u8> {
     common::data("lin", name)

@@ -3,10 +3,10 @@
 //! read writes back as its own text, a file read without a fault writes
 //! back whole, and a game rewritten with a new auction reads back with it.
 
+use bridge::auction::{Bidding, Call};
+use bridge::vulnerability::Vulnerability;
 use deal_formats::pbn::{PbnGame, PbnReader, write_board, write_game};
 use deal_formats::{ReadError, RecordedAuction, RecordedCall};
-use engine::auction::{Bidding, Call};
-use engine::vulnerability::Vulnerability;
 use proptest::prelude::*;
 use std::path::Path;
 

@@ -1,12 +1,12 @@
 //! Reading the PBN data files: the seed's own examples and files in the
 //! styles other programs write, and a file with broken games in the middle.
 
+use bridge::auction::call_token;
+use bridge::deal::format_pbn_deal;
+use bridge::vulnerability::Vulnerability;
 use contract_bridge::Seat;
 use deal_formats::pbn::{PbnGame, PbnReader};
 use deal_formats::{ReadError, RecordedAuction, Skipped};
-use engine::auction::call_token;
-use engine::deal::format_pbn_deal;
-use engine::vulnerability::Vulnerability;
 use std::path::Path;
 
 fn data(name: &str) -> Vec<u8> {

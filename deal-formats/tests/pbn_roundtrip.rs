@@ -2,11 +2,11 @@
 //! write_game(new auction) → read gives the new auction and every other tag
 //! unchanged; read → write_board → read gives the same Board.
 
+use bridge::auction::{Call, parse_call};
+use bridge::deal::seat_after;
 use contract_bridge::{Contract, Penalty, Seat};
 use deal_formats::pbn::{PbnGame, PbnReader, write_board, write_game, write_header};
 use deal_formats::{Board, ReadError, RecordedAuction, RecordedCall};
-use engine::auction::{Call, parse_call};
-use engine::deal::seat_after;
 use std::path::Path;
 
 const FILES: [&str; 6] = [

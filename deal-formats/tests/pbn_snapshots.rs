@@ -3,10 +3,10 @@
 //! from scratch. Line ends are shown as `\n` (the CRLF files are checked for
 //! CRLF apart) and Latin-1 games as UTF-8.
 
+use bridge::auction::parse_call;
 use contract_bridge::Seat;
 use deal_formats::pbn::{PbnGame, PbnReader, write_board, write_game, write_header};
 use deal_formats::{RecordedAuction, RecordedCall};
-use engine::auction::parse_call;
 use std::path::Path;
 
 fn games(name: &str) -> Vec<PbnGame> {

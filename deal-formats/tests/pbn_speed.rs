@@ -5,8 +5,8 @@
 //! cargo test --release -p deal-formats --test pbn_speed -- --ignored --nocapture
 //! ```
 
+use bridge::deal::format_pbn_deal;
 use deal_formats::pbn::{PbnReader, write_game};
-use engine::deal::format_pbn_deal;
 use std::path::Path;
 use std::time::Instant;
 
@@ -25,7 +25,7 @@ fn deal_only_games_read_fast() {
             "[Event \"#\"]\n[Board \"{}\"]\n[Dealer \"{}\"]\n[Vulnerable \"{}\"]\n[Deal \"{}\"]\n\n",
             k + 1,
             dealer.letter(),
-            engine::vulnerability::Vulnerability::of_board(k as u32 + 1).pbn(),
+            bridge::vulnerability::Vulnerability::of_board(k as u32 + 1).pbn(),
             format_pbn_deal(&deals[k % deals.len()], dealer),
         ));
     }

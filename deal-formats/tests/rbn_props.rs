@@ -4,12 +4,12 @@
 
 mod common;
 
+use bridge::auction::{Bidding, parse_call};
+use bridge::deal::Deal;
+use bridge::vulnerability::Vulnerability;
 use contract_bridge::{Hand, Seat};
 use deal_formats::rbn::{RbnReader, RbnWriter, write_board, write_game};
 use deal_formats::{Board, ReadError, RecordedAuction, RecordedCall};
-use engine::auction::{Bidding, parse_call};
-use engine::deal::Deal;
-use engine::vulnerability::Vulnerability;
 use proptest::prelude::*;
 use proptest::sample::Index;
 

@@ -3,13 +3,13 @@
 
 mod common;
 
+use bridge::auction::call_token;
+use bridge::deal::{Deal, parse_rbn_hands};
+use bridge::hand::parse_hand;
+use bridge::vulnerability::Vulnerability;
 use contract_bridge::Seat;
 use deal_formats::rbn::{LineKind, RbnGame, RbnReader};
 use deal_formats::{ReadError, RecordedCall};
-use engine::auction::call_token;
-use engine::deal::{Deal, parse_rbn_hands};
-use engine::hand::parse_hand;
-use engine::vulnerability::Vulnerability;
 
 fn data(name: &str) -> Vec<u8> {
     common::data("rbn", name)
@@ -454,7 +454,7 @@ fn recorded_calls_of_lowercase_auctions() {
     assert_eq!(
         a.calls[2],
         RecordedCall {
-            call: engine::auction::parse_call("1H").unwrap(),
+            call: bridge::auction::parse_call("1H").unwrap(),
             alert: false,
             note: Some("0-5 or 8+".to_owned())
         }

@@ -5,9 +5,9 @@
 //! cargo test --release -p deal-formats --test rbn_speed -- --ignored --nocapture
 //! ```
 
+use bridge::deal::{Deal, format_rbn_hands};
 use contract_bridge::{Card, Hand, Rank, Seat, Suit};
 use deal_formats::rbn::{RbnReader, RbnWriter, write_game};
-use engine::deal::{Deal, format_rbn_hands};
 use std::time::Instant;
 
 /// `count` deal-only games (`B n` and a full `H`), from a fixed seed.

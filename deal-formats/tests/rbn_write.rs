@@ -1,12 +1,12 @@
 //! Writing RBN: games written back byte for byte, games with a new auction,
 //! boards made elsewhere, and sequences through `RbnWriter`.
 
+use bridge::auction::parse_call;
+use bridge::deal::seat_after;
 use contract_bridge::Seat;
 use deal_formats::lin::LinReader;
 use deal_formats::rbn::{LineKind, RbnGame, RbnReader, RbnWriter, write_board, write_game};
 use deal_formats::{Board, RecordedAuction, RecordedCall};
-use engine::auction::parse_call;
-use engine::deal::seat_after;
 
 const GOOD: [&str; 4] = [
     "seed_article.rbn",
@@ -521,7 +521,7 @@ fn seats_round_the_table() {
             number: Some(k as u32 + 1),
             dealer: Some(dealer),
             vulnerability: None,
-            deal: engine::deal::Deal::EMPTY,
+            deal: bridge::deal::Deal::EMPTY,
             auction: Some(strong_club(dealer)),
         };
         let mut out = Vec::new();

@@ -5,9 +5,9 @@
 //! player in turn gets [`Table::decide`] with their own hand, and the call is
 //! pushed so that what it shows is recorded for the next decisions.
 
-use crate::auction::{Call, Vulnerability};
 use crate::book::{Book, Scratch};
 use crate::resolver::{Decision, HandEval, Table};
+use bridge::auction::{Call, Vulnerability};
 use contract_bridge::{FullDeal, Seat};
 
 /// A deal bid to the end: the table (calls and what each showed) and the
@@ -67,9 +67,9 @@ pub fn bid_deal<'b>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::auction::parse_call;
-    use crate::random::DealGenerator;
     use crate::rulebook::{RulebookSource, load};
+    use bridge::auction::parse_call;
+    use bridge::random::DealGenerator;
 
     fn calls(s: &str) -> Vec<Call> {
         s.split_whitespace()

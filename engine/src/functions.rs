@@ -39,7 +39,7 @@
 //! load-time error (an auction is explained without seeing any hand).
 
 use crate::knowledge::{FieldId, Shown};
-use crate::pattern::HandFeatures;
+use bridge::pattern::HandFeatures;
 use grammar::ast::SpecField;
 
 /// A resolved function of the dispatch table.

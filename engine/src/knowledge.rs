@@ -9,11 +9,13 @@
 //! the union of the specs of every rule that proposes the call (see
 //! [`Shown::restrict`]).
 
+use bridge::pattern::HandFeatures;
 use grammar::ast::SpecField;
 use serde::Serialize;
 
-/// The number of fields a player's knowledge tracks.
-pub const FIELD_COUNT: usize = 20;
+/// The number of fields a player's knowledge tracks: one per number of a
+/// hand's [`HandFeatures::field_values`], in the same order.
+pub use bridge::pattern::FIELD_COUNT;
 
 /// One field of the knowledge table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -171,7 +173,7 @@ impl Shown {
 
 impl Shown {
     /// The value a hand has for one field.
-    pub fn hand_value(hand: &crate::pattern::HandFeatures, f: FieldId) -> u8 {
+    pub fn hand_value(hand: &HandFeatures, f: FieldId) -> u8 {
         match f.parts() {
             (SpecField::Hcp, _) => hand.hcp,
             (SpecField::Points, _) => hand.points,
@@ -187,7 +189,7 @@ impl Shown {
 
     /// The fields whose range does not contain the hand's value (empty when
     /// the hand is consistent with what was shown).
-    pub fn violations(&self, hand: &crate::pattern::HandFeatures) -> Vec<FieldId> {
+    pub fn violations(&self, hand: &HandFeatures) -> Vec<FieldId> {
         FieldId::all()
             .filter(|&f| !self.get(f).contains(Shown::hand_value(hand, f)))
             .collect()

@@ -15,14 +15,14 @@
 //! whose constraint reads the auction (what partner has shown) is judged as
 //! if nothing had been shown: a finding is a place to look, with the evidence.
 
-use crate::auction::{Call, Vulnerability, call_token};
 use crate::book::Book;
 use crate::functions::{Env, Situation};
 use crate::grabs::Grabs;
 use crate::knowledge::{FieldId, Shown};
-use crate::random::DealGenerator;
 use crate::resolver::{HandEval, Table};
 use crate::rules::SeqMatcher;
+use bridge::auction::{Call, Vulnerability, call_token};
+use bridge::random::DealGenerator;
 use contract_bridge::Seat;
 use std::collections::{HashMap, HashSet};
 

@@ -450,8 +450,8 @@ mod tests {
     #[test]
     fn field_reads_and_chains_are_resolved_at_load_and_evaluate_alike() {
         use crate::functions::Situation;
-        use crate::hand::parse_hand;
-        use crate::pattern::HandFeatures;
+        use bridge::hand::parse_hand;
+        use bridge::pattern::HandFeatures;
 
         // 15 HCP; spades 4, hearts 3, diamonds 3, clubs 3.
         let hand = HandFeatures::of(parse_hand("AKQ2.K52.J83.Q74").unwrap());

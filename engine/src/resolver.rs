@@ -15,13 +15,13 @@
 //! known, intersected with the union of the specs of every (not superseded)
 //! rule proposing that call — whatever the hand.
 
-use crate::auction::{AuctionError, Bidding, Call, LegalCalls, Vulnerability, call_token};
 use crate::book::{Book, Meaning, Proposal, Scratch};
 use crate::functions::{Env, Situation};
 use crate::grabs::Grabs;
 use crate::knowledge::Shown;
 use crate::matcher::hand_bounds::FieldValues;
-use crate::pattern::{HandFeatures, PatternString};
+use bridge::auction::{AuctionError, Bidding, Call, LegalCalls, Vulnerability, call_token};
+use bridge::pattern::{HandFeatures, PatternString};
 use contract_bridge::{Hand, Seat};
 use smallvec::SmallVec;
 

@@ -2,9 +2,9 @@
 //! rulebooks whose answers depend on the vulnerability: an answer worked
 //! out at one vulnerability must not be handed to a question at another.
 
+use bridge::auction::{Call, Vulnerability, call_token, parse_call};
+use bridge::hand::parse_hand;
 use contract_bridge::Seat;
-use engine::auction::{Call, Vulnerability, call_token, parse_call};
-use engine::hand::parse_hand;
 use engine::knowledge::FieldId;
 use engine::resolver::{HandEval, Table};
 use engine::rulebook::{RulebookSource, load};
@@ -79,8 +79,8 @@ fn a_spec_reading_the_vulnerability_keeps_meanings_apart() {
 
 #[test]
 fn answers_shared_between_scratches_are_worked_out_once() {
+    use bridge::random::DealGenerator;
     use engine::bid_deal::bid_deal;
-    use engine::random::DealGenerator;
     let rulebook = load(&RulebookSource::Embedded).unwrap();
     let book = &rulebook.book;
     let shared = book.shared_answers(1 << 16);
@@ -114,8 +114,8 @@ fn answers_shared_between_scratches_are_worked_out_once() {
 
 #[test]
 fn a_store_of_answers_is_capped() {
+    use bridge::random::DealGenerator;
     use engine::bid_deal::bid_deal;
-    use engine::random::DealGenerator;
     let rulebook = load(&RulebookSource::Embedded).unwrap();
     let book = &rulebook.book;
     let shared = book.shared_answers(10);

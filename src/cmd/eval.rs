@@ -6,8 +6,8 @@
 //! allocation per line on the success path. A bad line is reported on
 //! standard error as `line N: <error>` and the rest are still processed.
 
-use engine::hand::{format_hand, parse_hand};
-use engine::pattern::{HandFeatures, PatternString};
+use bridge::hand::{format_hand, parse_hand};
+use bridge::pattern::{HandFeatures, PatternString};
 use serde::Serialize;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;

@@ -2,7 +2,7 @@
 
 use crate::corpus::{self, Case};
 use crate::rules_arg::RulesArg;
-use engine::auction::call_token;
+use bridge::auction::call_token;
 use engine::book::Scratch;
 use engine::resolver::{HandEval, Table};
 use engine::rulebook::Rulebook;

@@ -25,7 +25,7 @@
 use super::variants::{Condition, split};
 use super::walk::{Meaning, Side, VARIANTS, Variant, Walk};
 use super::{ExportOptions, Topics, calls, sequence_text, shows_words};
-use engine::auction::{Call, call_token};
+use bridge::auction::{Call, call_token};
 use engine::rulebook::Rulebook;
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;

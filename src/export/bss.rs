@@ -21,7 +21,7 @@
 use super::variants::{Condition, split};
 use super::walk::{Meaning, Side, Walk};
 use super::{ExportOptions, ascii, shows_words};
-use engine::auction::{Call, call_token};
+use bridge::auction::{Call, call_token};
 use engine::knowledge::FieldId;
 use grammar::ast::SpecField;
 use std::collections::HashMap;

@@ -31,9 +31,9 @@
 //!   outside both views are not followed; the node records that (for the
 //!   possible-outcome flags).
 
+use bridge::auction::{Call, Vulnerability, call_index, call_token};
 use contract_bridge::Seat;
 use contract_bridge::contract::Penalty;
-use engine::auction::{Call, Vulnerability, call_index, call_token};
 use engine::knowledge::Shown;
 use engine::resolver::Table;
 use engine::rulebook::Rulebook;

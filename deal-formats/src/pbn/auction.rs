@@ -22,11 +22,11 @@
 use crate::board::{RecordedAuction, RecordedCall, Skipped};
 use crate::pbn::tags::push_tag;
 use crate::pbn::tokens::Word;
+use bridge::auction::{Bidding, Call, parse_call};
+use bridge::deal::seat_after;
+use bridge::vulnerability::Vulnerability;
 use contract_bridge::{Seat, Strain};
 use core::str::FromStr;
-use engine::auction::{Bidding, Call, parse_call};
-use engine::deal::seat_after;
-use engine::vulnerability::Vulnerability;
 
 /// What the reader knows when it reads an Auction section.
 pub(crate) struct AuctionSection<'a> {
@@ -195,9 +195,9 @@ pub(crate) fn read_auction(
             section.line,
             format!(
                 "the auction starts with {}'s call (Auction \"{}\" and {hyphens} `-`) but the dealer is {}",
-                engine::deal::seat_name(first),
+                bridge::deal::seat_name(first),
                 column.letter(),
-                engine::deal::seat_name(dealer),
+                bridge::deal::seat_name(dealer),
             ),
         ));
     }

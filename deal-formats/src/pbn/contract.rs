@@ -4,9 +4,9 @@
 
 use crate::board::{RecordedAuction, strain_of_letter};
 use crate::pbn::auction::strain_text;
+use bridge::vulnerability::Vulnerability;
 use contract_bridge::{Bid, Contract, Level, Penalty, Seat, Strain};
 use core::str::FromStr;
-use engine::vulnerability::Vulnerability;
 
 /// How an auction ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -136,7 +136,7 @@ fn parse_contract(s: &str) -> Option<Contract> {
 mod tests {
     use super::*;
     use crate::board::RecordedCall;
-    use engine::auction::parse_call;
+    use bridge::auction::parse_call;
 
     fn auction(calls: &str) -> RecordedAuction {
         RecordedAuction {

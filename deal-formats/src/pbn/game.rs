@@ -7,11 +7,11 @@ use crate::pbn::auction::{AuctionSection, read_auction};
 use crate::pbn::inherit::{Inherit, Inheritance};
 use crate::pbn::tags::{decode, inheritable, push_value};
 use crate::pbn::tokens::{RawTag, Tokens, tokenize_into};
+use bridge::deal::parse_pbn_deal;
+use bridge::vulnerability::Vulnerability;
 use contract_bridge::Seat;
 use core::ops::Range;
 use core::str::FromStr;
-use engine::deal::parse_pbn_deal;
-use engine::vulnerability::Vulnerability;
 use std::borrow::Cow;
 
 /// One game as read: everything the file said, raw text kept.
@@ -224,7 +224,7 @@ impl Parsed {
                 number: None,
                 dealer: None,
                 vulnerability: None,
-                deal: engine::deal::Deal::default(),
+                deal: bridge::deal::Deal::default(),
                 auction: None,
             },
             auction_tag: tokens.auction_tag,

@@ -17,10 +17,10 @@ use crate::pbn::contract::Outcome;
 use crate::pbn::game::PbnGame;
 use crate::pbn::tags::{AUCTION_TIME_TABLE, MANDATORY_TAGS, PLAY_TAGS, encode, escaped, push_tag};
 use crate::pbn::tokens::is_space;
+use bridge::deal::format_pbn_deal;
 use contract_bridge::Seat;
 use core::ops::Range;
 use core::str::FromStr;
-use engine::deal::format_pbn_deal;
 use std::io::{self, Write};
 
 /// The line end of the export format.
@@ -59,8 +59,8 @@ pub fn write_header(out: &mut impl Write) -> io::Result<()> {
 ///     line: 1,
 ///     number: Some(3),
 ///     dealer: Some(contract_bridge::Seat::South),
-///     vulnerability: Some(engine::vulnerability::Vulnerability::EW),
-///     deal: engine::deal::Deal::default(),
+///     vulnerability: Some(bridge::vulnerability::Vulnerability::EW),
+///     deal: bridge::deal::Deal::default(),
 ///     auction: None,
 /// };
 /// let mut out = Vec::new();

@@ -14,9 +14,9 @@
 use super::line::show_byte;
 use crate::board::strain_of_letter;
 use crate::{RecordedAuction, RecordedCall};
+use bridge::auction::{Bidding, Call, call_token};
+use bridge::vulnerability::Vulnerability;
 use contract_bridge::{Bid, Level, Seat};
-use engine::auction::{Bidding, Call, call_token};
-use engine::vulnerability::Vulnerability;
 use std::ops::Range;
 
 /// A call of an `A` label as written.
@@ -203,7 +203,7 @@ fn parse_calls(data: &[u8], from: usize, dealer: Seat) -> Result<Vec<ParsedCall>
         i += 1;
         let position = calls.len() + 1;
         bidding.push(call).map_err(|e| match e {
-            engine::auction::AuctionError::Illegal { reason, .. } => {
+            bridge::auction::AuctionError::Illegal { reason, .. } => {
                 format!("call {position} `{}`: {reason}", call_token(call))
             }
             other => other.to_string(),
@@ -362,7 +362,7 @@ fn push_note_ref(data: &mut Vec<u8>, n: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::auction::parse_call;
+    use bridge::auction::parse_call;
 
     fn tokens(calls: &[ParsedCall]) -> String {
         calls

@@ -8,8 +8,8 @@
 use super::auction::seat_of_letter;
 use crate::RecordedAuction;
 use crate::board::strain_of_letter;
+use bridge::vulnerability::Vulnerability;
 use contract_bridge::{Bid, Contract, Level, Penalty, Seat};
-use engine::vulnerability::Vulnerability;
 
 /// How an auction ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

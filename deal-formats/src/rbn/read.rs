@@ -6,7 +6,7 @@ use super::auction::{parse_auction, recorded};
 use super::line::{self, A, B, H, Line, LineKind, P};
 use super::repeat::{Repeats, Resolved, Value, board_number};
 use crate::{Board, ReadError, Skipped};
-use engine::deal::{Deal, format_rbn_hands, parse_rbn_hands, rbn_first_seat};
+use bridge::deal::{Deal, format_rbn_hands, parse_rbn_hands, rbn_first_seat};
 use std::borrow::Cow;
 use std::io::BufRead;
 use std::sync::Arc;

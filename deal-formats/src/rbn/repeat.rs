@@ -14,7 +14,7 @@
 //! would inherit, and so which labels it must state).
 
 use super::line::{K, N};
-use engine::deal::Deal;
+use bridge::deal::Deal;
 use std::sync::Arc;
 
 /// A label value: `None` when null or never given.

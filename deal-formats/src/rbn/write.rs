@@ -8,9 +8,9 @@ use super::line::{A, B, C, H, K, LABELS, LineKind, M, P, R};
 use super::read::RbnGame;
 use super::repeat::{Repeats, Resolved, Value, b_value, same};
 use crate::{Board, RecordedAuction};
-use engine::auction::call_token;
-use engine::deal::{Deal, format_rbn_hands, rbn_first_seat};
-use engine::vulnerability::Vulnerability;
+use bridge::auction::call_token;
+use bridge::deal::{Deal, format_rbn_hands, rbn_first_seat};
+use bridge::vulnerability::Vulnerability;
 use std::io::{self, Write};
 
 /// Writes a game read from an RBN file.

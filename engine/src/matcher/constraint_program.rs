@@ -22,7 +22,7 @@ use crate::functions::{Env, Func, Read};
 use crate::grabs::Grabs;
 use crate::matcher::hand_bounds::FieldValues;
 use crate::math::{MathExpr, apply};
-use crate::pattern::PATTERN_LEN;
+use bridge::pattern::PATTERN_LEN;
 use grammar::ast::{AltOp, BinOp, Goto};
 
 /// The deepest stack a program may need.
@@ -312,7 +312,7 @@ mod tests {
     use crate::functions::Situation;
     use crate::knowledge::{FieldId, Range, Shown};
     use crate::matcher::test_support::{constraint, random_hands, walk_holds};
-    use crate::pattern::HandFeatures;
+    use bridge::pattern::HandFeatures;
     use grammar::ast::SpecField;
 
     /// Situations with something shown, so that `#WFB` reads differ.

@@ -169,9 +169,9 @@ mod tests {
     use super::*;
     use crate::functions::Situation;
     use crate::grabs::Grabs;
-    use crate::hand::parse_hand;
     use crate::matcher::test_support::{constraint, random_hands, walk_holds};
-    use crate::pattern::HandFeatures;
+    use bridge::hand::parse_hand;
+    use bridge::pattern::HandFeatures;
 
     fn values(hand: &str) -> FieldValues {
         HandFeatures::of(parse_hand(hand).unwrap()).field_values()

@@ -66,9 +66,9 @@ mod tests {
     use super::*;
     use crate::functions::{Env, Situation};
     use crate::grabs::Grabs;
-    use crate::hand::parse_hand;
     use crate::matcher::{Backtracker, EndMode, ir};
-    use crate::pattern::{HandFeatures, PatternString};
+    use bridge::hand::parse_hand;
+    use bridge::pattern::{HandFeatures, PatternString};
 
     fn constraint(text: &str) -> Alt {
         let goal = grammar::parse_goal(text).expect("parses");

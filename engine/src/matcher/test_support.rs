@@ -7,8 +7,8 @@ use super::ir::{self, Alt};
 use super::{Backtracker, EndMode};
 use crate::functions::{Env, Situation};
 use crate::grabs::Grabs;
-use crate::pattern::HandFeatures;
-use crate::random::DealGenerator;
+use bridge::pattern::HandFeatures;
+use bridge::random::DealGenerator;
 use contract_bridge::Seat;
 
 /// A constraint compiled as [`crate::rules::Rule::compile`] compiles one.

@@ -10,7 +10,7 @@
 //!
 //! ```
 //! use contract_bridge::Seat;
-//! use engine::deal::{parse_rbn_hands, format_pbn_deal};
+//! use bridge::deal::{parse_rbn_hands, format_pbn_deal};
 //!
 //! // Three full hands and a trailing colon: the fourth gets the rest.
 //! let deal = parse_rbn_hands("W:873.A6.KT864.KQ8:96.T54.97.AJ9643:T542.K93.AQ53.52:").unwrap();

@@ -1,13 +1,13 @@
 //! Hands and deals: parsing, formatting, round trips, every bad-input case,
 //! and reproducible random deals.
 
-use contract_bridge::{Card, Hand, Rank, Seat, Suit};
-use engine::deal::{
+use bridge::deal::{
     Deal, DealError, format_pbn_deal, format_rbn_hands, parse_pbn_deal, parse_rbn_hands,
     rbn_first_seat,
 };
-use engine::hand::{HandError, format_hand, parse_hand, parse_partial_hand};
-use engine::random::DealGenerator;
+use bridge::hand::{HandError, format_hand, parse_hand, parse_partial_hand};
+use bridge::random::DealGenerator;
+use contract_bridge::{Card, Hand, Rank, Seat, Suit};
 use proptest::prelude::*;
 
 fn card(suit: Suit, rank: u8) -> Card {

@@ -23,8 +23,8 @@
 //! four table loads plus formatting.
 //!
 //! ```
-//! use engine::hand::parse_hand;
-//! use engine::pattern::PatternString;
+//! use bridge::hand::parse_hand;
+//! use bridge::pattern::PatternString;
 //!
 //! let hand = parse_hand("AKQ2.K52.J83.Q74").unwrap();
 //! assert_eq!(
@@ -33,15 +33,17 @@
 //! );
 //! ```
 
-use crate::knowledge::FIELD_COUNT;
-#[cfg(doc)]
-use crate::knowledge::{FieldId, Shown};
 use crate::pattern_tables::{SUIT_TABLE, holding_index};
 use contract_bridge::{Hand, Suit};
 use core::fmt;
 
 /// Length of the pattern string in bytes (all ASCII).
 pub const PATTERN_LEN: usize = 57;
+
+/// How many numbers [`HandFeatures::field_values`] gives: HCP, points,
+/// losers and controls, then length, honours, stoppers and quality for each
+/// of the four suits (the fields a spec can talk about).
+pub const FIELD_COUNT: usize = 20;
 
 /// Offsets of the nine fields in the pattern string (rule macros jump to them
 /// with `@nn`).
@@ -146,8 +148,9 @@ impl HandFeatures {
         PatternString::from_features(self)
     }
 
-    /// The value of every spec field, by [`FieldId::index`] (what
-    /// `#20`..`#27` read, as [`Shown::hand_value`] gives them).
+    /// The value of every spec field, in the engine's field order (HCP,
+    /// points, losers, controls, then length, honours, stoppers and quality
+    /// per suit, clubs first): what `#20`..`#27` read.
     #[must_use]
     pub fn field_values(&self) -> [u8; FIELD_COUNT] {
         let [c0, c1, c2, c3] = self.length;

@@ -10,7 +10,7 @@
 //! in every release; a test pins the first deals of a seed.
 //!
 //! ```
-//! use engine::random::DealGenerator;
+//! use bridge::random::DealGenerator;
 //! let mut a = DealGenerator::new(7);
 //! let mut b = DealGenerator::new(7);
 //! assert_eq!(a.next_deal(), b.next_deal());

@@ -1,11 +1,11 @@
 //! Calls and auctions: spellings, legality with reasons, the end of the
 //! auction, contract and declarer, sequence strings and legal calls.
 
-use contract_bridge::{Bid, Contract, Penalty, Seat, Strain};
-use engine::auction::{
+use bridge::auction::{
     AuctionError, Bidding, CALL_COUNT, Call, IllegalReason, Vulnerability, call_at, call_token,
     parse_call,
 };
+use contract_bridge::{Bid, Contract, Penalty, Seat, Strain};
 use proptest::prelude::*;
 
 fn err(text: &str, dealer: Seat) -> String {

@@ -2,9 +2,9 @@
 //! comparison with a deliberately naive second implementation of
 //! `hand-pattern.md` that works on lists of ranks rather than bit tables.
 
+use bridge::hand::{format_hand, parse_hand};
+use bridge::pattern::{HandFeatures, PATTERN_LEN, PatternString, offset};
 use contract_bridge::{Card, Hand, Rank, Suit};
-use engine::hand::{format_hand, parse_hand};
-use engine::pattern::{HandFeatures, PATTERN_LEN, PatternString, offset};
 use proptest::prelude::*;
 
 /// A random 13-card hand.
@@ -289,7 +289,7 @@ proptest! {
 /// reference, field by field.
 #[test]
 fn every_holding_agrees_with_naive_reference() {
-    use engine::pattern_tables::{HOLDINGS, SUIT_TABLE};
+    use bridge::pattern_tables::{HOLDINGS, SUIT_TABLE};
     assert_eq!(SUIT_TABLE.len(), HOLDINGS);
     for (index, &info) in SUIT_TABLE.iter().enumerate() {
         let ranks: Vec<u8> = (0..13u8)

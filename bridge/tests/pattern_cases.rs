@@ -1,8 +1,8 @@
 //! Table-driven pattern-string cases: `tests/data/pattern_cases.tsv` holds
 //! hand-computed strings for boundary hands of every field.
 
-use engine::hand::parse_hand;
-use engine::pattern::{HandFeatures, PATTERN_LEN, PatternString};
+use bridge::hand::parse_hand;
+use bridge::pattern::{HandFeatures, PATTERN_LEN, PatternString};
 
 const CASES: &str = include_str!("data/pattern_cases.tsv");
 

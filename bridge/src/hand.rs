@@ -136,7 +136,7 @@ pub(crate) enum Strictness {
 /// (with its column), a card held twice, or a card count other than 13.
 ///
 /// ```
-/// use engine::hand::{parse_hand, format_hand};
+/// use bridge::hand::{parse_hand, format_hand};
 /// let hand = parse_hand("akq2.k52.-.q107432").unwrap();
 /// assert_eq!(format_hand(hand), "AKQ2.K52..QT7432");
 /// ```

@@ -13,7 +13,7 @@
 //!
 //! ```
 //! use contract_bridge::Seat;
-//! use engine::auction::Bidding;
+//! use bridge::auction::Bidding;
 //!
 //! let bidding = Bidding::parse("1C P 1H P", Seat::North).unwrap();
 //! assert_eq!(bidding.sequence_string(), "1C:P:1H:P");
