@@ -1,6 +1,8 @@
 //! Expectation corpora: TSV files of "what should this hand call here?"
-//! (`../shared/corpora/README.md`): a header row, then one case per row with
-//! the columns `group hand call auction dealer vul kind`.
+//! (`tests/data/README.md`): a header row, then one case per row with the
+//! columns `group hand call auction dealer vul kind`, and optionally an eighth
+//! column `why` — the reason for the expected call, as a teacher would give
+//! it (the topic tests in `tests/topics/` carry one).
 
 use crate::auction_args::{parse_seat, parse_vul};
 use bridge::auction::{Bidding, Call, Vulnerability, parse_call};
@@ -30,6 +32,8 @@ pub struct Case {
     pub vul: Vulnerability,
     /// `written` or `subtest`.
     pub kind: String,
+    /// Why the call is right (the optional `why` column; empty without it).
+    pub why: String,
 }
 
 /// A row that could not be read.
@@ -45,16 +49,26 @@ pub struct CaseError {
 /// The columns a corpus must have, in order.
 pub const COLUMNS: [&str; 7] = ["group", "hand", "call", "auction", "dealer", "vul", "kind"];
 
+/// The optional eighth column: why the expected call is right.
+pub const WHY_COLUMN: &str = "why";
+
 /// Reads a corpus. Bad rows are returned beside the good ones.
 pub fn parse(text: &str) -> (Vec<Case>, Vec<CaseError>) {
     let mut cases = Vec::new();
     let mut errors = Vec::new();
     let mut lines = text.lines().enumerate();
     match lines.next() {
-        Some((_, header)) if header.split('\t').eq(COLUMNS) => {}
+        Some((_, header))
+            if header.split('\t').eq(COLUMNS)
+                || header
+                    .split('\t')
+                    .eq(COLUMNS.iter().copied().chain([WHY_COLUMN])) => {}
         _ => errors.push(CaseError {
             line: 1,
-            message: format!("the header row must be: {}", COLUMNS.join("\\t")),
+            message: format!(
+                "the header row must be: {} (and optionally \\t{WHY_COLUMN})",
+                COLUMNS.join("\\t")
+            ),
         }),
     }
     for (i, line) in lines {
@@ -77,11 +91,19 @@ pub fn parse(text: &str) -> (Vec<Case>, Vec<CaseError>) {
 
 fn parse_row(line: &str) -> Result<Case, String> {
     let cols: Vec<&str> = line.split('\t').collect();
-    let [group, hand, call, auction, dealer, vul, kind] = cols[..] else {
-        return Err(format!(
-            "expected 7 tab-separated columns, found {}",
-            cols.len()
-        ));
+    let (group, hand, call, auction, dealer, vul, kind, why) = match cols[..] {
+        [group, hand, call, auction, dealer, vul, kind] => {
+            (group, hand, call, auction, dealer, vul, kind, "")
+        }
+        [group, hand, call, auction, dealer, vul, kind, why] => {
+            (group, hand, call, auction, dealer, vul, kind, why)
+        }
+        _ => {
+            return Err(format!(
+                "expected 7 or 8 tab-separated columns, found {}",
+                cols.len()
+            ));
+        }
     };
     let dealer = parse_seat(dealer)?;
     Ok(Case {
@@ -95,5 +117,6 @@ fn parse_row(line: &str) -> Result<Case, String> {
         dealer,
         vul: parse_vul(vul)?,
         kind: kind.to_string(),
+        why: why.to_string(),
     })
 }

@@ -1,7 +1,7 @@
 //! What a call means in words: the explanation texts of the rules behind it,
 //! whether it is alerted, and what it shows rendered as text.
 
-use engine::explanations::Explanation;
+use engine::explanations::{Explanation, Forcing};
 use engine::knowledge::Shown;
 use engine::rulebook::Rulebook;
 use engine::spec::describe;
@@ -14,6 +14,9 @@ pub struct Meaning {
     pub explanation: String,
     /// Whether any of the rules' explanations is alerted.
     pub alert: bool,
+    /// Whether the call is forcing: the most any of the rules' explanations
+    /// says.
+    pub forcing: Forcing,
     /// What the call shows, e.g. "15–17 HCP, 2–5 spades".
     pub shows: String,
 }
@@ -29,8 +32,34 @@ pub fn meaning(rulebook: &Rulebook, rules: &[u32], shown: &Shown) -> Meaning {
     Meaning {
         explanation: texts.join(" / "),
         alert: alerted(rulebook, rules),
+        forcing: forcing(rulebook, rules),
         shows: describe(shown),
     }
+}
+
+impl Meaning {
+    /// The marks printed after a call: ` (alert)`, ` (forcing)`,
+    /// ` (game forcing)`, or nothing.
+    pub fn marks(&self) -> String {
+        let mut marks = String::new();
+        if self.alert {
+            marks.push_str(" (alert)");
+        }
+        if let Some(tag) = self.forcing.tag() {
+            marks.push_str(&format!(" ({tag})"));
+        }
+        marks
+    }
+}
+
+/// How forcing a call made by `rules` is: the most any of their
+/// explanations says.
+pub fn forcing(rulebook: &Rulebook, rules: &[u32]) -> Forcing {
+    rules
+        .iter()
+        .map(|&r| rulebook.book.forcing(r))
+        .max()
+        .unwrap_or_default()
 }
 
 /// Whether a call made by `rules` is alerted: any of their explanations is.

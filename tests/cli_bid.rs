@@ -137,3 +137,37 @@ fn bad_seat_and_vulnerability_are_named() {
         stderr(&o)
     );
 }
+
+#[test]
+fn test_refuses_a_file_with_no_case() {
+    for path in ["/dev/null", "Cargo.toml"] {
+        let o = bidbook(&["test", path, "--min-pass", "50"]);
+        assert!(!o.status.success(), "{path}: {}", stdout(&o));
+        assert!(
+            stderr(&o).contains("no case read"),
+            "{path}: {}",
+            stderr(&o)
+        );
+    }
+}
+
+#[test]
+fn test_reads_a_corpus_with_a_why_column() {
+    let dir = std::env::temp_dir().join(format!("bidbook-why-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("why.tsv");
+    std::fs::write(
+        &path,
+        "group\thand\tcall\tauction\tdealer\tvul\tkind\twhy\n\
+         open\tAKQ2.K52.J83.Q74\t1N\t\tN\tNone\twritten\t15-17 balanced opens 1NT\n",
+    )
+    .unwrap();
+    let o = bidbook(&["test", path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("1 cases, pass rate 100.0%"),
+        "{}",
+        stdout(&o)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -4,7 +4,7 @@
 //! [`Book::proposals`] is the one place that answers "which rules propose
 //! this call in this auction?", for bidding and for explaining alike.
 
-use crate::explanations::Explanations;
+use crate::explanations::{Explanations, Forcing};
 use crate::functions::Env;
 use crate::grabs::Grabs;
 use crate::knowledge::Shown;
@@ -141,6 +141,9 @@ pub struct Book {
     /// Whether each rule's explanation is alerted, by rule index (see
     /// [`Book::alerted`]).
     alerts: Vec<bool>,
+    /// Whether each rule's explanation marks its call forcing, by rule index
+    /// (see [`Book::forcing`]).
+    forcing: Vec<Forcing>,
     /// A number no other book of this process has (see [`SharedAnswers`]).
     id: u64,
 }
@@ -362,17 +365,19 @@ impl Book {
             .iter()
             .map(|r| ConstraintCheck::of(r.constraint.as_ref()))
             .collect();
+        let explanation_of = |r: &Rule| r.explanation.and_then(|id| explanations.get(id));
         let alerts = rules
             .iter()
-            .map(|r| {
-                r.explanation
-                    .and_then(|id| explanations.get(id))
-                    .is_some_and(|e| e.alert)
-            })
+            .map(|r| explanation_of(r).is_some_and(|e| e.alert))
+            .collect();
+        let forcing = rules
+            .iter()
+            .map(|r| explanation_of(r).map_or(Forcing::No, |e| e.forcing))
             .collect();
         let book = Book {
             id: NEXT_BOOK_ID.fetch_add(1, Ordering::Relaxed),
             alerts,
+            forcing,
             checks,
             answers_read_vulnerability,
             rules,
@@ -401,6 +406,12 @@ impl Book {
     /// every call of every deal written.
     pub fn alerted(&self, rule: u32) -> bool {
         self.alerts[rule as usize]
+    }
+
+    /// Whether `rule`'s explanation marks its call as forcing
+    /// ([`Forcing::No`] for a rule without one), looked up once, at load.
+    pub fn forcing(&self, rule: u32) -> Forcing {
+        self.forcing[rule as usize]
     }
 
     /// Whether which rules propose a call, or what it shows, can depend on

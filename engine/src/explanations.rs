@@ -1,17 +1,64 @@
-//! The explanations table: explanation id → text, with an alert mark.
+//! The explanations table: explanation id → text, with an alert mark and a
+//! forcing mark.
 //!
 //! The file has one explanation per line: `ID TEXT`, where `TEXT` starting
 //! with `!` marks a call that must be alerted (the `!` is not part of the
-//! text). Blank lines and lines starting with `;` are ignored. A rule points
+//! text). After the `!`, a tag `[forcing]` (partner must not pass: one round)
+//! or `[game forcing]` (the partnership bids on to game) marks the call as
+//! forcing. Blank lines and lines starting with `;` are ignored. A rule points
 //! to its explanation with `*ID`.
 //!
 //! ```text
 //! ; notrump
 //! 12 15-17 HCP, balanced
 //! 13 !Stayman: asks for a four-card major
+//! 14 ![forcing] Jacoby transfer: five or more hearts
+//! 15 ![game forcing] Jacoby 2NT: four-card support, 13+ HCP
 //! ```
 
 use std::collections::HashMap;
+
+/// How far a call obliges partner to bid on (opponents silent).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Forcing {
+    /// Partner may pass.
+    #[default]
+    No,
+    /// Partner must bid once more: `[forcing]`.
+    OneRound,
+    /// Neither partner passes below game: `[game forcing]`.
+    Game,
+}
+
+impl Forcing {
+    /// The tag as written in the table (`None` for a call partner may pass).
+    pub fn tag(self) -> Option<&'static str> {
+        match self {
+            Forcing::No => None,
+            Forcing::OneRound => Some("forcing"),
+            Forcing::Game => Some("game forcing"),
+        }
+    }
+
+    /// The name scripts read (JSON): `one-round`, `game`, or `None`.
+    pub fn json_name(self) -> Option<&'static str> {
+        match self {
+            Forcing::No => None,
+            Forcing::OneRound => Some("one-round"),
+            Forcing::Game => Some("game"),
+        }
+    }
+
+    /// Reads a tag's text (between the brackets): `forcing`, `game forcing`
+    /// (also `game-forcing`, `F`, `GF`; any case).
+    pub fn from_tag(tag: &str) -> Option<Forcing> {
+        match tag.trim().to_ascii_lowercase().as_str() {
+            "forcing" | "f" | "f1" => Some(Forcing::OneRound),
+            "game forcing" | "game-forcing" | "gf" => Some(Forcing::Game),
+            _ => None,
+        }
+    }
+}
 
 /// One explanation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,6 +67,8 @@ pub struct Explanation {
     pub text: String,
     /// Whether the call must be alerted.
     pub alert: bool,
+    /// Whether the call is forcing.
+    pub forcing: Forcing,
 }
 
 /// The explanations of a rulebook by id.
@@ -87,6 +136,21 @@ impl Explanations {
                 Some(t) => (true, t.trim()),
                 None => (false, rest),
             };
+            let (forcing, text) = match text.strip_prefix('[').and_then(|t| t.split_once(']')) {
+                Some((tag, t)) => match Forcing::from_tag(tag) {
+                    Some(f) => (f, t.trim()),
+                    None => {
+                        errors.push(ExplanationError {
+                            line: i + 1,
+                            message: format!(
+                                "explanation {id}: unknown tag `[{tag}]` (write `[forcing]` or `[game forcing]`)"
+                            ),
+                        });
+                        continue;
+                    }
+                },
+                None => (Forcing::No, text),
+            };
             if text.is_empty() {
                 errors.push(ExplanationError {
                     line: i + 1,
@@ -97,6 +161,7 @@ impl Explanations {
             let explanation = Explanation {
                 text: text.to_string(),
                 alert,
+                forcing,
             };
             if by_id.insert(id, (i + 1, explanation)).is_some() {
                 errors.push(ExplanationError {
@@ -169,6 +234,35 @@ mod tests {
         assert!(!t.get(12).unwrap().alert);
         assert_eq!(t.get(13).unwrap().text, "Stayman");
         assert!(t.get(13).unwrap().alert);
+    }
+
+    #[test]
+    fn reads_forcing_tags_after_the_alert_mark() {
+        let t = Explanations::parse(
+            "1 [forcing] new suit\n2 ![game forcing] Jacoby 2NT\n3 ![GF] x\n4 plain [not a tag]\n",
+        )
+        .unwrap();
+        let e = |id| t.get(id).unwrap();
+        assert_eq!(
+            (e(1).forcing, e(1).alert, e(1).text.as_str()),
+            (Forcing::OneRound, false, "new suit")
+        );
+        assert_eq!(
+            (e(2).forcing, e(2).alert, e(2).text.as_str()),
+            (Forcing::Game, true, "Jacoby 2NT")
+        );
+        assert_eq!(e(3).forcing, Forcing::Game);
+        assert_eq!(
+            (e(4).forcing, e(4).text.as_str()),
+            (Forcing::No, "plain [not a tag]")
+        );
+    }
+
+    #[test]
+    fn an_unknown_tag_is_an_error_naming_it() {
+        let e = Explanations::parse("7 [forcign] typo\n").unwrap_err();
+        assert_eq!(e.len(), 1);
+        assert!(e[0].message.contains("[forcign]"), "{}", e[0].message);
     }
 
     #[test]

@@ -22,6 +22,7 @@
 //! | `#9` | strain | 1 if an opponent has bid the strain |
 //! | `#10` | strain | 1 if partner has bid the strain |
 //! | `#11` | strain | 1 if the bidder has bid the strain |
+//! | `#12` | – | whether the bidder must not pass: 0 free, 1 partner's last call is forcing and the right-hand opponent passed, 2 the partnership is forced to game, the contract ours and below game |
 //! | `#20`..`#23` | – | the bidder's hand: HCP, total points, losers, controls |
 //! | `#24`..`#27` | suit | the bidder's hand: length, 8-4-2-1 honours, stopper grade, quality |
 //! | `#28` | n | the bidder's hand: the length of its n-th longest suit (1..4) |
@@ -67,6 +68,8 @@ pub enum Func {
     PartnerBidStrain,
     /// `#11(strain)`.
     SelfBidStrain,
+    /// `#12`.
+    Forced,
     /// `#20`..`#27`: a field of the bidder's hand.
     Hand(SpecField),
     /// `#28(n)`: the length of the bidder's n-th longest suit.
@@ -152,6 +155,7 @@ impl Func {
             9 => (Func::OpponentsBidStrain, 1),
             10 => (Func::PartnerBidStrain, 1),
             11 => (Func::SelfBidStrain, 1),
+            12 => (Func::Forced, 0),
             20..=27 => {
                 let field = FIELDS[(n - 20) as usize];
                 (Func::Hand(field), usize::from(field.per_suit()))
@@ -252,6 +256,7 @@ impl Func {
             }
             Func::PartnerBidStrain => (s.strains_bid[1] & (1 << strain()?) != 0) as i32,
             Func::SelfBidStrain => (s.strains_bid[0] & (1 << strain()?) != 0) as i32,
+            Func::Forced => s.forced as i32,
             Func::Hand(field) => {
                 let h = env.hand?;
                 let i = if field.per_suit() { suit()? } else { 0 };
@@ -307,6 +312,10 @@ pub struct Situation {
     pub strains_bid: [u8; 4],
     /// The number of calls made so far.
     pub calls: u8,
+    /// Whether the bidder must not pass (`#12`): 0 free, 1 partner's last
+    /// call is forcing and the right-hand opponent passed, 2 the partnership
+    /// is forced to game and the contract, ours, is below game.
+    pub forced: u8,
 }
 
 /// What a MATH expression can read besides its subject and grabs.

@@ -5,6 +5,7 @@
 pub mod bid_deal;
 pub mod book;
 pub mod explanations;
+pub mod failed_condition;
 pub mod functions;
 pub mod grabs;
 pub mod knowledge;

@@ -10,12 +10,21 @@
 //! - **No rule**: how often no rule held on random deals bid to completion.
 //! - **Spec soundness**: every case where the hand that made a call falls
 //!   outside what the rule that chose it says the call shows.
+//! - **Forcing passes**: a pass of partner's forcing call (or below game in
+//!   a game-forcing auction) with the opponents silent, by auction, with an
+//!   example deal — the explanations table marks forcing calls.
+//! - **Fallback calls**: bids and doubles chosen only by a generic fallback
+//!   rule (a default `START…` rule), by auction; how many passes were; and
+//!   the strong hands (17+ HCP) that pass through a fallback while the
+//!   auction is at the one or two level.
 //!
 //! Shadowing is judged on sampled hands with the auction unknown, so a rule
 //! whose constraint reads the auction (what partner has shown) is judged as
 //! if nothing had been shown: a finding is a place to look, with the evidence.
 
 use crate::book::Book;
+use crate::deal::{Deal, format_pbn_deal};
+use crate::explanations::Forcing;
 use crate::functions::{Env, Situation};
 use crate::grabs::Grabs;
 use crate::knowledge::{FieldId, Shown};
@@ -69,6 +78,51 @@ pub struct Violation {
     pub fields: Vec<FieldId>,
 }
 
+/// Decisions of one kind in one auction, with an example.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AuctionFinding {
+    /// The auction before the call (sequence string).
+    pub auction: String,
+    /// How many decisions were seen there.
+    pub count: usize,
+    /// The rule behind the call found (the fallback that chose it), or for
+    /// a forcing pass the rule behind partner's forcing call.
+    pub rule: Option<u32>,
+    /// An example deal, PBN `N:…`, and the seat to call.
+    pub deal: String,
+    /// The seat that made the call in the example.
+    pub seat: Seat,
+}
+
+/// Findings of one kind grouped by auction: the total and the auctions.
+#[derive(Debug, Clone, Default)]
+pub struct ByAuction {
+    /// Decisions in all.
+    pub total: usize,
+    /// The auctions, most decisions first.
+    pub auctions: Vec<AuctionFinding>,
+}
+
+impl ByAuction {
+    fn add(&mut self, found: &mut HashMap<String, AuctionFinding>, finding: AuctionFinding) {
+        self.total += 1;
+        found
+            .entry(finding.auction.clone())
+            .and_modify(|f| f.count += 1)
+            .or_insert(finding);
+    }
+
+    fn finish(&mut self, found: HashMap<String, AuctionFinding>) {
+        let mut auctions: Vec<AuctionFinding> = found.into_values().collect();
+        auctions.sort_by(|a, b| {
+            b.count
+                .cmp(&a.count)
+                .then_with(|| a.auction.cmp(&b.auction))
+        });
+        self.auctions = auctions;
+    }
+}
+
 /// What bidding random deals to the end found.
 #[derive(Debug, Clone, Default)]
 pub struct DealAudit {
@@ -84,6 +138,15 @@ pub struct DealAudit {
     pub violations: Vec<Violation>,
     /// Equal-priority overlaps (one per pair of rules).
     pub overlaps: Vec<Overlap>,
+    /// Passes of partner's forcing call with the opponents silent.
+    pub forcing_passes: ByAuction,
+    /// Bids, doubles and redoubles chosen by a generic fallback rule.
+    pub fallback_calls: ByAuction,
+    /// Passes chosen by a generic fallback rule (the "nothing better" pass).
+    pub fallback_passes: usize,
+    /// Hands of 17+ HCP that passed through a fallback rule with the last
+    /// bid at the one or two level.
+    pub strong_fallback_passes: ByAuction,
 }
 
 impl DealAudit {
@@ -110,6 +173,11 @@ pub fn audit_deals(book: &Book, deals: usize, seed: u64) -> DealAudit {
     let mut seen_violation: HashSet<u32> = HashSet::new();
     let mut overlaps: HashMap<(u32, u32), Overlap> = HashMap::new();
     let mut holes: HashMap<String, usize> = HashMap::new();
+    let mut forcing_passes = HashMap::new();
+    let mut fallback_calls = HashMap::new();
+    let mut strong_passes = HashMap::new();
+    let rules = book.rules();
+    let is_fallback = |r: u32| rules[r as usize].default && rules[r as usize].floating;
     for board in 0..deals {
         let deal = generator.next_deal();
         let hands = Seat::ALL.map(|s| HandEval::new(deal[s]));
@@ -122,6 +190,41 @@ pub fn audit_deals(book: &Book, deals: usize, seed: u64) -> DealAudit {
             let d = table.decide_traced(hand, &mut scratch, &mut trace);
             audit.decisions += 1;
             let auction = table.bidding().sequence_string();
+            let seat = table.bidding().turn();
+            let finding = |rule| AuctionFinding {
+                auction: auction.clone(),
+                count: 1,
+                rule,
+                deal: example_deal(&deal),
+                seat,
+            };
+            if d.call == Call::Pass && table.forced() != Forcing::No {
+                let records = table.records();
+                let forcing_rule = records[records.len() - 2].rules.first().copied();
+                audit
+                    .forcing_passes
+                    .add(&mut forcing_passes, finding(forcing_rule));
+            }
+            if let Some(r) = d.rule.filter(|&r| is_fallback(r)) {
+                if d.call == Call::Pass {
+                    audit.fallback_passes += 1;
+                } else {
+                    audit
+                        .fallback_calls
+                        .add(&mut fallback_calls, finding(Some(r)));
+                }
+                if d.call == Call::Pass
+                    && hand.features.hcp >= 17
+                    && table
+                        .bidding()
+                        .last_bid()
+                        .is_none_or(|b| b.level.get() <= 2)
+                {
+                    audit
+                        .strong_fallback_passes
+                        .add(&mut strong_passes, finding(Some(r)));
+                }
+            }
             match d.rule {
                 None => {
                     audit.no_rule += 1;
@@ -170,6 +273,9 @@ pub fn audit_deals(book: &Book, deals: usize, seed: u64) -> DealAudit {
     holes.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     holes.truncate(10);
     audit.no_rule_examples = holes;
+    audit.forcing_passes.finish(forcing_passes);
+    audit.fallback_calls.finish(fallback_calls);
+    audit.strong_fallback_passes.finish(strong_passes);
     let mut overlaps: Vec<Overlap> = overlaps.into_values().collect();
     overlaps.sort_by(|a, b| {
         b.count
@@ -179,6 +285,13 @@ pub fn audit_deals(book: &Book, deals: usize, seed: u64) -> DealAudit {
     audit.overlaps = overlaps;
     audit.violations.sort_by_key(|v| v.rule);
     audit
+}
+
+/// A random deal as PBN writes it (`N:…`).
+fn example_deal(deal: &contract_bridge::FullDeal) -> String {
+    let hands = Seat::ALL.map(|s| deal[s]);
+    let deal = Deal::from_hands(hands).expect("a random deal is a deal");
+    format_pbn_deal(&deal, Seat::North)
 }
 
 /// Rules that can never fire: see the module documentation. `samples` random

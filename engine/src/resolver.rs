@@ -11,11 +11,18 @@
 //!    priority wins; at equal priority the earlier rule wins;
 //! 4. when no rule holds the call is Pass, marked "no rule".
 //!
+//! A player who must not pass (partner's last call is forcing and the
+//! right-hand opponent passed, or the partnership is forced to game below
+//! game: [`Table::forced`]) weighs no rule for Pass: the best other call
+//! that some rule holds for wins, and only when none holds is the call Pass
+//! (a "no rule" decision `bidbook lint` reports as a forcing pass).
+//!
 //! [`Table::push`] makes a call and updates the caller's knowledge: what was
 //! known, intersected with the union of the specs of every (not superseded)
 //! rule proposing that call — whatever the hand.
 
 use crate::book::{Book, Meaning, Proposal, Scratch};
+use crate::explanations::Forcing;
 use crate::functions::{Env, Situation};
 use crate::grabs::Grabs;
 use crate::knowledge::Shown;
@@ -82,6 +89,8 @@ pub struct Considered {
     pub superseded: bool,
     /// Whether its constraint held (`None` when superseded, not tested).
     pub holds: Option<bool>,
+    /// What its sequence pattern grabbed (the constraint reads it).
+    pub grabs: Grabs,
 }
 
 /// What one call of the auction showed.
@@ -96,6 +105,9 @@ pub struct CallRecord {
     pub rules: SmallVec<[u32; 4]>,
     /// What the call shows: the union of those rules' specs.
     pub shows: Shown,
+    /// Whether the call is forcing: the most any of those rules' explanations
+    /// says.
+    pub forcing: Forcing,
 }
 
 impl CallRecord {
@@ -115,6 +127,8 @@ pub struct Table<'b> {
     active: [bool; 4],
     /// The strains each player (by seat) has bid, as bits.
     strains_bid: [u8; 4],
+    /// Whether each side (seat % 2) has made a game-forcing call.
+    game_forced: [bool; 2],
     records: Vec<CallRecord>,
     sequence: Vec<u8>,
 }
@@ -132,6 +146,7 @@ impl<'b> Table<'b> {
             shown: [Shown::unknown(); 4],
             active: [false; 4],
             strains_bid: [0; 4],
+            game_forced: [false; 2],
             records: Vec::with_capacity(16),
             sequence: Vec::with_capacity(128),
         }
@@ -177,6 +192,7 @@ impl<'b> Table<'b> {
             we_vulnerable: vul.is_vulnerable(bidder),
             they_vulnerable: vul.is_vulnerable(bidder.lho()),
             calls: n.min(255) as u8,
+            forced: self.forced() as u8,
             ..Situation::default()
         };
         for (offset, &who) in RELATIVE.iter().enumerate() {
@@ -186,6 +202,48 @@ impl<'b> Table<'b> {
             s.strains_bid[who] = self.strains_bid[seat];
         }
         s
+    }
+
+    /// Whether the player to call must not pass, with the opponents silent:
+    /// [`Forcing::Game`] when the partnership has made a game-forcing call,
+    /// the right-hand opponent passed and the contract, ours and undoubled,
+    /// is below game; [`Forcing::OneRound`] when partner's last call is
+    /// forcing and the right-hand opponent passed; else [`Forcing::No`].
+    pub fn forced(&self) -> Forcing {
+        let n = self.records.len();
+        if n < 2 || self.records[n - 1].call != Call::Pass {
+            return Forcing::No;
+        }
+        let side = self.bidding.turn() as usize % 2;
+        if self.game_forced[side] && self.below_game_ours() {
+            return Forcing::Game;
+        }
+        match self.records[n - 2].forcing {
+            Forcing::No => Forcing::No,
+            _ => Forcing::OneRound,
+        }
+    }
+
+    /// Whether the last bid was made by the side to call, is undoubled and
+    /// is below game (3NT, 4 of a major, 5 of a minor).
+    fn below_game_ours(&self) -> bool {
+        let side = self.bidding.turn() as usize % 2;
+        for r in self.records.iter().rev() {
+            match r.call {
+                Call::Pass => continue,
+                Call::Double | Call::Redouble => return false,
+                Call::Bid(bid) => {
+                    use contract_bridge::Strain;
+                    let game = match bid.strain {
+                        Strain::Notrump => 3,
+                        Strain::Spades | Strain::Hearts => 4,
+                        Strain::Diamonds | Strain::Clubs => 5,
+                    };
+                    return r.seat as usize % 2 == side && bid.level.get() < game;
+                }
+            }
+        }
+        false
     }
 
     /// Whether the side to call (bit 0) and the other side (bit 1) are
@@ -292,6 +350,10 @@ impl<'b> Table<'b> {
         };
         let legal = self.bidding.legal_calls();
         self.propose_legal(legal.clone(), None, &env, scratch);
+        // Pass is always legal, so it is always tag 0; a forced player
+        // weighs no rule for it.
+        debug_assert_eq!(legal.clone().next(), Some(Call::Pass));
+        let barred = if situation.forced > 0 { Some(0) } else { None };
 
         // Weigh proposals in order: priority (high first), then database
         // order (the order of the answer).
@@ -312,12 +374,16 @@ impl<'b> Table<'b> {
                         priority,
                         superseded: true,
                         holds: None,
+                        grabs: *p.grabs_in(grabs),
                     });
                 }
                 continue;
             }
             if chosen.is_some() && !traced {
                 break;
+            }
+            if barred == Some(tag) {
+                continue;
             }
             let grabs = p.grabs_in(grabs);
             let holds = book.constraint_holds(rule, hand, grabs, &env);
@@ -328,6 +394,7 @@ impl<'b> Table<'b> {
                     priority,
                     superseded: false,
                     holds: Some(holds),
+                    grabs: *grabs,
                 });
             }
             if holds && chosen.is_none() {
@@ -433,6 +500,14 @@ impl<'b> Table<'b> {
         let (rules, shows) = self.meaning(call, scratch);
         let seat = self.bidding.turn();
         self.bidding.push(call)?;
+        let forcing = rules
+            .iter()
+            .map(|&r| self.book.forcing(r))
+            .max()
+            .unwrap_or_default();
+        if forcing == Forcing::Game {
+            self.game_forced[seat as usize % 2] = true;
+        }
         if !rules.is_empty() {
             self.shown[seat as usize].restrict(&shows);
         }
@@ -449,12 +524,37 @@ impl<'b> Table<'b> {
             seat,
             rules,
             shows,
+            forcing,
         });
         Ok(self.records.last().expect("just pushed"))
     }
 }
 
 impl Table<'_> {
+    /// Why `considered`'s constraint failed for `hand` here: its first
+    /// condition that did not hold, with the hand's value (`None` when the
+    /// rule has no constraint or it holds).
+    pub fn failed_condition(
+        &self,
+        considered: &Considered,
+        hand: &HandEval,
+    ) -> Option<crate::failed_condition::FailedCondition> {
+        let constraint = self.book.rules()[considered.rule as usize]
+            .constraint
+            .as_ref()?;
+        let situation = self.situation();
+        let env = Env {
+            situation: &situation,
+            hand: Some(&hand.features),
+        };
+        crate::failed_condition::first_failed_condition(
+            constraint,
+            hand.pattern.as_bytes(),
+            &considered.grabs,
+            &env,
+        )
+    }
+
     /// What the rule behind `decision` says the hand holds: its spec
     /// evaluated with the grabs of the match, in the situation before the
     /// call (`None` for "no rule").

@@ -101,6 +101,8 @@ pub fn render(
             "flags": flags,
             "explanation": m.explanation,
             "alert": m.alert,
+            "forcing": m.forcing.json_name(),
+            "forced": table.forced().json_name(),
             "shown": shown_json(&after),
             "meaning": m.shows,
             "no_rule": decision.no_rule(),
@@ -108,7 +110,7 @@ pub fn render(
         if why {
             value["considered"] = trace
                 .iter()
-                .map(|c| considered_json(rulebook, c))
+                .map(|c| considered_json(rulebook, table, hand, c))
                 .collect::<Vec<_>>()
                 .into();
         }
@@ -120,13 +122,13 @@ pub fn render(
             let _ = writeln!(out, "{call}  no rule holds: Pass by default");
         }
         Some(r) => {
-            let alert = if m.alert { " (alert)" } else { "" };
+            let marks = m.marks();
             let expl = if m.explanation.is_empty() {
                 String::new()
             } else {
                 format!(" — {}", m.explanation)
             };
-            let _ = writeln!(out, "{call}{alert}{expl}");
+            let _ = writeln!(out, "{call}{marks}{expl}");
             let flags = if flags.is_empty() {
                 String::new()
             } else {
@@ -143,12 +145,21 @@ pub fn render(
         }
     }
     if why {
-        let _ = writeln!(out, "\nrules considered (priority order):");
+        let forced = match table.forced().tag() {
+            Some(tag) => format!(
+                " — partner's call is {tag} and the opponents are silent: no rule for Pass is weighed"
+            ),
+            None => String::new(),
+        };
+        let _ = writeln!(out, "\nrules considered (priority order){forced}:");
         for c in &trace {
             let status = match c.holds {
-                None => "superseded default",
-                Some(true) => "holds",
-                Some(false) => "fails",
+                None => "superseded default".to_string(),
+                Some(true) => "holds".to_string(),
+                Some(false) => match table.failed_condition(c, hand) {
+                    Some(f) => format!("fails: {f}"),
+                    None => "fails".to_string(),
+                },
             };
             let mark = if Some(c.rule) == decision.rule {
                 "=>"
@@ -175,7 +186,16 @@ pub fn render(
     out
 }
 
-fn considered_json(rulebook: &Rulebook, c: &Considered) -> serde_json::Value {
+fn considered_json(
+    rulebook: &Rulebook,
+    table: &Table<'_>,
+    hand: &HandEval,
+    c: &Considered,
+) -> serde_json::Value {
+    let failed = match c.holds {
+        Some(false) => table.failed_condition(c, hand),
+        _ => None,
+    };
     json!({
         "call": call_token(c.call),
         "rule": rulebook.book.rule_name(c.rule),
@@ -183,5 +203,7 @@ fn considered_json(rulebook: &Rulebook, c: &Considered) -> serde_json::Value {
         "priority": c.priority,
         "superseded": c.superseded,
         "holds": c.holds,
+        "failed": failed.as_ref().map(|f| f.condition.clone()),
+        "value": failed.and_then(|f| f.value),
     })
 }

@@ -61,6 +61,7 @@ pub fn render(rulebook: &Rulebook, table: &Table<'_>, json: bool) -> String {
                     "rules": rule_names(rulebook, &r.rules),
                     "explanation": m.explanation,
                     "alert": m.alert,
+                    "forcing": m.forcing.json_name(),
                     "unexplained": r.unexplained(),
                     "shows": if r.unexplained() { String::new() } else { m.shows },
                 })
@@ -86,7 +87,7 @@ pub fn render(rulebook: &Rulebook, table: &Table<'_>, json: bool) -> String {
             continue;
         }
         let m = meaning(rulebook, &r.rules, &r.shows);
-        let alert = if m.alert { " (alert)" } else { "" };
+        let marks = m.marks();
         let expl = if m.explanation.is_empty() {
             String::new()
         } else {
@@ -94,7 +95,7 @@ pub fn render(rulebook: &Rulebook, table: &Table<'_>, json: bool) -> String {
         };
         let _ = writeln!(
             out,
-            "{:>2}. {seat} {call:<3} [{}]{alert}{expl}",
+            "{:>2}. {seat} {call:<3} [{}]{marks}{expl}",
             i + 1,
             rule_names(rulebook, &r.rules).join(", ")
         );

@@ -3,7 +3,7 @@
 //! soundness on random deals.
 
 use crate::rules_arg::RulesArg;
-use engine::lint::{audit_deals, shadowed_rules};
+use engine::lint::{ByAuction, audit_deals, shadowed_rules};
 use engine::rulebook::Rulebook;
 use serde_json::json;
 use std::fmt::Write;
@@ -23,7 +23,12 @@ its own did, so it can never fire;\n\
 held for different calls and only the order of the file chose;\n\
 - sequence patterns that leave the candidate call free (`$1` and more);\n\
 - on N random deals bid to completion by all four seats: how often no rule held, and every \
-rule whose call was made with a hand outside what the call is recorded to show.\n\n\
+rule whose call was made with a hand outside what the call is recorded to show;\n\
+- forcing passes: a pass of partner's forcing call (explanations tagged `[forcing]`), or below \
+game after a `[game forcing]` call, with the opponents silent — by auction, with an example deal;\n\
+- fallback calls: bids and doubles chosen only by a generic fallback rule (a default `START…` \
+rule), by auction; how many passes were; and the 17+ HCP hands that pass through a fallback with the bidding at the one or two \
+level.\n\n\
 Each finding names the rule ids and source lines. The report ends with \
 `no rule: X% of N decisions`. Lint measures: it exits 0 unless --strict is given.",
     after_help = "Examples:\n  bidbook lint\n  bidbook lint --deals 10000 --seed 7\n  \
@@ -44,8 +49,8 @@ pub struct Args {
     /// Print one line of JSON instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Exit with status 1 when there is any spec-soundness violation or
-    /// shadowed rule.
+    /// Exit with status 1 when there is any spec-soundness violation,
+    /// shadowed rule or forcing pass.
     #[arg(long)]
     pub strict: bool,
 }
@@ -62,8 +67,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// The lint report (text or JSON) and the number of shadowed rules and
-/// spec violations found.
+/// The lint report (text or JSON) and the number of shadowed rules, spec
+/// violations and forcing passes found.
 pub fn render(
     rulebook: &Rulebook,
     deals: usize,
@@ -82,7 +87,16 @@ pub fn render(
         .map(|(i, _)| i as u32)
         .collect();
     let audit = audit_deals(book, deals, seed);
-    let findings = shadowed.len() + audit.violations.len();
+    let findings = shadowed.len() + audit.violations.len() + audit.forcing_passes.total;
+    let by_auction = |b: &ByAuction| {
+        json!({
+            "decisions": b.total,
+            "auctions": b.auctions.iter().map(|f| json!({
+                "auction": f.auction, "decisions": f.count,
+                "rule": f.rule.map(&name), "deal": f.deal, "seat": f.seat.letter(),
+            })).collect::<Vec<_>>(),
+        })
+    };
     let mut out = String::new();
     if json {
         let value = json!({
@@ -102,6 +116,10 @@ pub fn render(
             "decisions": audit.decisions,
             "no_rule": audit.no_rule,
             "no_rule_percent": audit.no_rule_percent(),
+            "forcing_passes": by_auction(&audit.forcing_passes),
+            "fallback_calls": by_auction(&audit.fallback_calls),
+            "fallback_passes": audit.fallback_passes,
+            "strong_fallback_passes": by_auction(&audit.strong_fallback_passes),
         });
         let _ = writeln!(out, "{value}");
         return (out, findings);
@@ -137,13 +155,54 @@ pub fn render(
         let _ = writeln!(out, "spec: {}: {}", name(v.rule), v.describe());
     }
     for (auction, n) in &audit.no_rule_examples {
-        let shown = if auction.is_empty() {
-            "(opening)"
-        } else {
-            auction
-        };
-        let _ = writeln!(out, "no rule after `{shown}`: {n} decisions");
+        let _ = writeln!(
+            out,
+            "no rule after `{}`: {n} decisions",
+            opening_or(auction)
+        );
     }
+    for f in &audit.forcing_passes.auctions {
+        let _ = writeln!(
+            out,
+            "forcing pass after `{}`: {} decisions; partner's call by {}; e.g. {} to call in {}",
+            f.auction,
+            f.count,
+            f.rule.map_or_else(|| "no rule".to_string(), &name),
+            f.seat.letter(),
+            f.deal
+        );
+    }
+    for f in audit.fallback_calls.auctions.iter().take(10) {
+        let _ = writeln!(
+            out,
+            "fallback after `{}`: {} decisions by {}, e.g. {} to call in {}",
+            opening_or(&f.auction),
+            f.count,
+            f.rule.map_or_else(String::new, &name),
+            f.seat.letter(),
+            f.deal
+        );
+    }
+    for f in audit.strong_fallback_passes.auctions.iter().take(10) {
+        let _ = writeln!(
+            out,
+            "strong hand passed by a fallback after `{}`: {} decisions, e.g. {} to call in {}",
+            opening_or(&f.auction),
+            f.count,
+            f.seat.letter(),
+            f.deal
+        );
+    }
+    let _ = writeln!(
+        out,
+        "{} forcing passes; by fallback rules: {} calls ({:.2}% of decisions) and {} passes ({:.2}%); {} strong hands passed by a fallback",
+        audit.forcing_passes.total,
+        audit.fallback_calls.total,
+        percent(audit.fallback_calls.total, audit.decisions),
+        audit.fallback_passes,
+        percent(audit.fallback_passes, audit.decisions),
+        audit.strong_fallback_passes.total
+    );
     let _ = writeln!(
         out,
         "{} shadowed, {} overlaps, {} free-call patterns, {} spec violations on {} deals",
@@ -160,4 +219,22 @@ pub fn render(
         audit.decisions
     );
     (out, findings)
+}
+
+/// An auction as the report shows it: `(opening)` for the empty one.
+fn opening_or(auction: &str) -> &str {
+    if auction.is_empty() {
+        "(opening)"
+    } else {
+        auction
+    }
+}
+
+/// `part` as a percentage of `whole` (0 when `whole` is 0).
+fn percent(part: usize, whole: usize) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        part as f64 * 100.0 / whole as f64
+    }
 }

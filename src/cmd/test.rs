@@ -22,7 +22,7 @@ expected, what was bid and by which rule, and what the rules for the expected ca
 and a last line `N passed, M failed`.\n\n\
 It exits 0 even when cases fail: it measures. With --min-pass P it exits 1 when fewer than P \
 percent pass, for CI.",
-    after_help = "Examples:\n  bidbook test ../shared/corpora/sayc-dev.tsv\n  \
+    after_help = "Examples:\n  bidbook test tests/data/sayc-dev.tsv\n  \
 bidbook test corpus.tsv --group test_jacoby_transfers --failures\n  \
 bidbook test corpus.tsv --json --min-pass 80"
 )]
@@ -81,7 +81,8 @@ pub fn run_case(rulebook: &Rulebook, case: &Case, scratch: &mut Scratch) -> Outc
         }
     };
     let mut trace = Vec::new();
-    let d = table.decide_traced(&HandEval::new(case.hand), scratch, &mut trace);
+    let hand = HandEval::new(case.hand);
+    let d = table.decide_traced(&hand, scratch, &mut trace);
     let got = call_token(d.call).to_string();
     let mut expected_rules = Vec::new();
     if got != call_token(case.call) {
@@ -96,9 +97,12 @@ pub fn run_case(rulebook: &Rulebook, case: &Case, scratch: &mut Scratch) -> Outc
                 .collect::<Vec<_>>()
                 .join(" ");
             let status = match c.holds {
-                None => "superseded",
-                Some(true) => "holds but a higher rule won",
-                Some(false) => "constraint fails",
+                None => "superseded".to_string(),
+                Some(true) => "holds but a higher rule won".to_string(),
+                Some(false) => match table.failed_condition(c, &hand) {
+                    Some(f) => format!("constraint fails ({f})"),
+                    None => "constraint fails".to_string(),
+                },
             };
             expected_rules.push(format!(
                 "{} ({}) {status}: {text}",
@@ -139,6 +143,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         && outcomes.is_empty()
     {
         anyhow::bail!("no case in group `{g}`");
+    }
+    if outcomes.is_empty() {
+        anyhow::bail!(
+            "{}: no case read: is it a corpus (a header row `{}`, then one case per row)?",
+            args.corpus.display(),
+            corpus::COLUMNS.join(" ")
+        );
     }
     let report = render(&outcomes, args.json, args.failures);
     print!("{report}");

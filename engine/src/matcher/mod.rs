@@ -14,7 +14,7 @@ pub mod hand_fields;
 pub mod ir;
 pub mod regular;
 #[cfg(test)]
-mod test_support;
+pub(crate) mod test_support;
 
 pub use backtrack::{Backtracker, EndMode};
 pub use ir::{CompileError, Pattern};

@@ -1,0 +1,1 @@
+dnl No macros.
