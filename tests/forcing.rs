@@ -4,10 +4,10 @@
 
 use bidbook::auction_args::{TableArgs, replay};
 use bidbook::cmd::{bid, explain, lint};
+use bridge::auction::{Call, Vulnerability, parse_call};
+use bridge::hand::parse_hand;
 use contract_bridge::Seat;
-use engine::auction::{Call, Vulnerability, parse_call};
 use engine::explanations::Forcing;
-use engine::hand::parse_hand;
 use engine::resolver::HandEval;
 use engine::rulebook::{Rulebook, RulebookSource, load};
 

@@ -390,7 +390,7 @@ mod tests {
 
     fn why(constraint: &str, hand: &str) -> Option<String> {
         let c = compiled_constraint(constraint);
-        let h = HandEval::new(crate::hand::parse_hand(hand).unwrap());
+        let h = HandEval::new(bridge::hand::parse_hand(hand).unwrap());
         let situation = Situation::default();
         let env = Env {
             situation: &situation,

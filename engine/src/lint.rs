@@ -23,7 +23,6 @@
 //! if nothing had been shown: a finding is a place to look, with the evidence.
 
 use crate::book::Book;
-use crate::deal::{Deal, format_pbn_deal};
 use crate::explanations::Forcing;
 use crate::functions::{Env, Situation};
 use crate::grabs::Grabs;
@@ -31,6 +30,7 @@ use crate::knowledge::{FieldId, Shown};
 use crate::resolver::{HandEval, Table};
 use crate::rules::SeqMatcher;
 use bridge::auction::{Call, Vulnerability, call_token};
+use bridge::deal::{Deal, format_pbn_deal};
 use bridge::random::DealGenerator;
 use contract_bridge::Seat;
 use std::collections::{HashMap, HashSet};
