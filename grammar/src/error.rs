@@ -73,6 +73,13 @@ pub enum ParseErrorKind {
         /// The number of arguments written.
         count: usize,
     },
+    /// Parentheses nested, or prefix operators (`!`, `-`) stacked, deeper
+    /// than the parser allows.
+    #[error("nested deeper than {limit} levels (parentheses, or `!`/`-` in a row)")]
+    TooDeep {
+        /// The deepest nesting allowed.
+        limit: usize,
+    },
     /// A line that begins with a space or tab, with no rule before it to
     /// continue.
     #[error("continuation line with no rule to continue")]

@@ -206,6 +206,51 @@ fn trimmed(text: &str) -> &str {
     text.trim_end_matches([' ', '\t', '\r', '\n'])
 }
 
+/// How deep parentheses may nest, and how many prefix operators (`!`, `-`)
+/// may stand in a row: far beyond any rule written by hand, and shallow
+/// enough that the parser (and every later recursive pass) cannot run out
+/// of stack on a worker thread.
+pub const MAX_NESTING: usize = 100;
+
+/// Refuses text nested deeper than [`MAX_NESTING`] before it reaches the
+/// recursive parser: the first `(` past the limit, or the first `!`/`-` of a
+/// run longer than it (blanks between them count as part of the run).
+fn check_nesting(src: &str, start: usize) -> Result<(), ParseError> {
+    let mut depth = 0usize;
+    let mut run = 0usize;
+    let mut run_start = start;
+    for (i, b) in src.bytes().enumerate().skip(start) {
+        match b {
+            b'(' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Err(too_deep(i, i + 1));
+                }
+            }
+            b')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        match b {
+            b'!' | b'-' => {
+                if run == 0 {
+                    run_start = i;
+                }
+                run += 1;
+                if run > MAX_NESTING {
+                    return Err(too_deep(run_start, i + 1));
+                }
+            }
+            b' ' | b'\t' | b'(' if run > 0 => {}
+            _ => run = 0,
+        }
+    }
+    Ok(())
+}
+
+fn too_deep(start: usize, end: usize) -> ParseError {
+    ParseError::new(ParseErrorKind::TooDeep { limit: MAX_NESTING }, start, end)
+}
+
 /// Parses one logical rule line (continuation lines included):
 /// `level def cr seq prio constraint spec *expl #id`.
 ///
@@ -225,6 +270,7 @@ pub(crate) fn parse_rule_at(
     src: &str,
     start: usize,
 ) -> Result<Rule, ParseError> {
+    check_nesting(src, start)?;
     match parser.fast.parse(Lexer::rule(src, start)) {
         Ok(rule) => Ok(*rule),
         // The recursive-ascent parser's "expected" lists are approximate:
@@ -246,6 +292,7 @@ pub(crate) fn parse_rule_at(
 /// ```
 pub fn parse_goal(text: &str) -> Result<Goal, ParseError> {
     let src = trimmed(text);
+    check_nesting(src, 0)?;
     GoalParser::new()
         .parse(Lexer::goal(src))
         .map_err(|e| ParseError::from_lalrpop(e, src))
@@ -259,6 +306,7 @@ pub fn parse_goal(text: &str) -> Result<Goal, ParseError> {
 /// ```
 pub fn parse_spec(text: &str) -> Result<Spec, ParseError> {
     let src = trimmed(text);
+    check_nesting(src, 0)?;
     SpecParser::new()
         .parse(Lexer::spec(src))
         .map_err(|e| ParseError::from_lalrpop(e, src))
@@ -272,6 +320,7 @@ pub fn parse_spec(text: &str) -> Result<Spec, ParseError> {
 /// ```
 pub fn parse_expr(text: &str) -> Result<Expr, ParseError> {
     let src = trimmed(text);
+    check_nesting(src, 0)?;
     ExprParser::new()
         .parse(Lexer::math(src))
         .map_err(|e| ParseError::from_lalrpop(e, src))
@@ -280,6 +329,34 @@ pub fn parse_expr(text: &str) -> Result<Expr, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Hostile nesting is refused with an error at its place, not a stack
+    /// overflow (found by fuzzing: 2,200 `(` or 2,000 `!` aborted the
+    /// process).
+    #[test]
+    fn deep_nesting_is_an_error_not_a_crash() {
+        let deep =
+            |open: &str, close: &str, n: usize| format!("{}1{}", open.repeat(n), close.repeat(n));
+        for (text, kind) in [
+            (format!("1 1C 50 {}. :P1", "(".repeat(2200)), "rule"),
+            (format!("1 1C 50 {}1C :P1", "!".repeat(2000)), "rule"),
+            (format!("~{}~", deep("(", ")", 3000)), "goal"),
+            (format!("~{}1~", "- ".repeat(3000)), "goal"),
+        ] {
+            let e = match kind {
+                "rule" => parse_rule(&text).unwrap_err(),
+                _ => parse_goal(&text).unwrap_err(),
+            };
+            assert!(
+                matches!(e.kind, ParseErrorKind::TooDeep { .. }),
+                "{}",
+                e.message()
+            );
+        }
+        // Ordinary depth still parses.
+        assert!(parse_goal(&format!("~{}~", deep("(", ")", 50))).is_ok());
+        assert!(parse_expr("8-#250(s)-1").is_ok());
+    }
 
     /// The fast and the exact parser accept the same rules and build the
     /// same trees.
