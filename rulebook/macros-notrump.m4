@@ -37,3 +37,34 @@ dnl NO_MAJOR5: no five-card major.
 define(NO_MAJOR5, `&&~#24(H)<5&&#24(S)<5~')dnl
 dnl A four-card major (either).
 define(HAS_MAJOR4, `&&~#24(H)>=4||#24(S)>=4~')dnl
+dnl
+dnl ---- Slam: control-showing cue-bids (slam-more.txt2) --------------------
+dnl CTRL(x): a first-round control in x: the ace or a void (MATH fragment).
+define(CTRL, `(#25($1)>=8||#24($1)==0)')dnl
+dnl CUE_IDX(x,L,B): the bid index (level*5+strain) of the cheapest bid in
+dnl strain x over the bid L-B (MATH fragment).
+define(CUE_IDX, `(($2+($1<=$3))*5+$1)')dnl
+dnl CTRL_FIRST(k,s,L,B): k is the cheapest side suit (s trumps) holding a
+dnl first-round control, counting from the last bid L-B (constraint).
+define(CTRL_FIRST, `&&~CTRL($1)&&(C==$2||C==$1||CUE_IDX(C,$3,$4)>CUE_IDX($1,$3,$4)||!CTRL(C))&&(D==$2||D==$1||CUE_IDX(D,$3,$4)>CUE_IDX($1,$3,$4)||!CTRL(D))&&(H==$2||H==$1||CUE_IDX(H,$3,$4)>CUE_IDX($1,$3,$4)||!CTRL(H))&&(S==$2||S==$1||CUE_IDX(S,$3,$4)>CUE_IDX($1,$3,$4)||!CTRL(S))~')dnl
+dnl SLAM_INTEREST(n): our total points plus partner's shown minimum HCP
+dnl reach n (constraint).
+define(SLAM_INTEREST, `&&~#21+#210>=$1~')dnl
+dnl SLAM_VALUES: 33+ combined HCP (partner's shown minimum) and no void:
+dnl Blackwood rather than cue-bids.
+define(SLAM_VALUES, `&&~#20+#210>=33&&#28(4)>=1~')dnl
+dnl AGREED_RAISE(s): sequence prefix, a major s bid and raised to three
+dnl (1H-3H, 1S-2H-3H, 2C-2D-2S-3S...), ending with the opponents' pass.
+define(AGREED_RAISE, `START[123]$1[HS]:P:3#$1:P:')dnl
+dnl AGREED_JACOBY(s): sequence prefix, 1M-2NT (Jacoby) and opener's
+dnl three-level rebid (or 4m), grabbed into o (level) and r (strain).
+define(AGREED_JACOBY, `(P:)?(P:)?(P:)?1$1[HS]:P:2N:P:o.r[CDHSN]~o==3||(o==4&&r<=D)~:P:')dnl
+dnl NOT_NT_OPENING: zero-width, the auction did not begin with a notrump
+dnl opening or overcall (4NT is quantitative there, see notrump.txt2).
+define(NOT_NT_OPENING, `!((P:)*[123]N)!((P:)*1[CDHS]:1N)!((P:)*2C:P:2D:P:[23]N)')dnl
+dnl CUE_AT(l,k,s,L,B): sequence, a cue-bid l-k (a side suit, s trumps) at
+dnl the cheapest level over the last bid L-B and below game in s.
+define(CUE_AT, `$1.$2[CDHS]~$2!=$3&&$1*5+$2<20+$3&&$1==$4+($2<=$5)~')dnl
+dnl ACES_HELD(b): MATH, aces held by the partnership after partner's Blackwood answer
+dnl 5-b (1 = 5C, 0 or 4 aces: taken as 0 unless we hold none).
+define(ACES_HELD, `(ACE_COUNT()+$1-1+4*(($1==1)&&(ACE_COUNT()==0)))')dnl
