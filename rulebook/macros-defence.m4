@@ -29,3 +29,6 @@ dnl TWO_STOPS(a,b): stoppers in both of their suits.
 define(TWO_STOPS, `STOPPED($1)STOPPED($2)')dnl
 dnl FIT(s,n): partner has shown enough that we hold n or more cards between us.
 define(FIT, `&&~#24($1)+#250($1)>=$2~')dnl
+dnl OC(l,b): our suit bid (an overcall, or the advance of a double) at level
+dnl l in strain b, not their suit a (a cue-bid is not a suit of ours).
+define(OC, `$1.$2!#a[CDHS]')dnl
