@@ -1,0 +1,34 @@
+dnl Macros for defensive bidding (the opponents opened): defence*.txt2.
+dnl
+dnl ---- Sequence macros ----------------------------------------------------
+dnl THEY(X): X is their opening, made in any seat (0-3 passes before it);
+dnl the same as OPENED, named for reading the defence files.
+define(THEY, `(P:)?(P:)?(P:)?$1')dnl
+dnl DEFENDER(): the rest of an auction in which the opponents opened,
+dnl ending at a turn of the defending side: an even number of calls after
+dnl the opening, then the candidate call (written after it).
+define(DEFENDER, `(P:)?(P:)?(P:)?[1-7].(:,:,)*')dnl
+dnl
+dnl ---- Hand macros ---------------------------------------------------------
+dnl UNBID(a,b,n): n or more cards in every suit other than a and b.
+define(UNBID, `&&~(#24(C)>=$3||$1==C||$2==C)&&(#24(D)>=$3||$1==D||$2==D)&&(#24(H)>=$3||$1==H||$2==H)&&(#24(S)>=$3||$1==S||$2==S)~')dnl
+dnl UNBID_SUPPORT(a,b): the two suits other than a and b: 4-4, or 4-3 with
+dnl the four-card suit a major (a takeout double of two bid suits).
+define(UNBID_SUPPORT, `&&~(#24(C)>=3||$1==C||$2==C)&&(#24(D)>=3||$1==D||$2==D)&&(#24(H)>=3||$1==H||$2==H)&&(#24(S)>=3||$1==S||$2==S)&&((#24(H)>=4&&$1!=H&&$2!=H)||(#24(S)>=4&&$1!=S&&$2!=S)||((#24(C)>=4||$1==C||$2==C)&&(#24(D)>=4||$1==D||$2==D)))~')dnl
+dnl GOOD_SUIT(s): a five-card suit with two of the top three honours, or any
+dnl six-card suit headed by the ace, king or queen.
+define(GOOD_SUIT, `&&~(#24($1)>=5&&#25($1)>=6)||(#24($1)>=6&&#25($1)>=2)~')dnl
+dnl LEAD_SUIT(s): a suit partner should lead: five or more with two of the
+dnl top three honours, or KQJ.
+define(LEAD_SUIT, `&&~#24($1)>=5&&#25($1)>=6||#25($1)>=7&&#24($1)>=4~')dnl
+dnl NOT_VUL(), VUL(): the bidder's side is (not) vulnerable, for sequence
+dnl patterns (MATH, zero-width).
+define(NOT_VUL, `~!#2~')dnl
+define(VUL, `~#2~')dnl
+dnl TWO_STOPS(a,b): stoppers in both of their suits.
+define(TWO_STOPS, `STOPPED($1)STOPPED($2)')dnl
+dnl FIT(s,n): partner has shown enough that we hold n or more cards between us.
+define(FIT, `&&~#24($1)+#250($1)>=$2~')dnl
+dnl OC(l,b): our suit bid (an overcall, or the advance of a double) at level
+dnl l in strain b, not their suit a (a cue-bid is not a suit of ours).
+define(OC, `$1.$2!#a[CDHS]')dnl
