@@ -10,7 +10,7 @@
 use bridge::auction::{Bidding, Vulnerability, call_token};
 use contract_bridge::Seat;
 use criterion::{Criterion, criterion_group, criterion_main};
-use engine::resolver::{HandEval, Table};
+use engine::resolve::resolver::{HandEval, Table};
 use engine::rulebook::{RulebookSource, compile_expansion, load};
 use std::hint::black_box;
 

@@ -8,8 +8,8 @@ use bridge::auction::call_token;
 use bridge::deal::format_pbn_deal;
 use contract_bridge::{Contract, Seat};
 use deal_formats::{Board, RecordedAuction, RecordedCall, pbn, rbn};
-use engine::bid_deal::BiddenDeal;
-use engine::book::RuleLabel;
+use engine::analysis::bid_deal::BiddenDeal;
+use engine::resolve::book::RuleLabel;
 use engine::rulebook::Rulebook;
 use std::io::{self, Write};
 

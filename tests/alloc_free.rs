@@ -4,7 +4,7 @@
 use bridge::auction::{Bidding, Vulnerability};
 use bridge::hand::parse_hand;
 use contract_bridge::Seat;
-use engine::resolver::{HandEval, Table};
+use engine::resolve::resolver::{HandEval, Table};
 use engine::rulebook::{RulebookSource, load};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -6,7 +6,7 @@ use bridge::auction::{Bidding, Vulnerability, call_token};
 use bridge::hand::parse_hand;
 use contract_bridge::Seat;
 use engine::knowledge::{FieldId, Range};
-use engine::resolver::{HandEval, Table};
+use engine::resolve::resolver::{HandEval, Table};
 use engine::rulebook::{RulebookSource, load};
 use grammar::ast::SpecField;
 

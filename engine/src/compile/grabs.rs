@@ -8,7 +8,7 @@
 //! 26 take 104 bytes: backtracking and the resolver copy them freely, inline,
 //! and the hot path never allocates.
 
-use crate::math::char_value;
+use crate::compile::math::char_value;
 use core::fmt;
 
 /// The most digits a grabbed number keeps (longer numbers are cut to their

@@ -15,12 +15,12 @@
 //! whose constraint reads the auction (what partner has shown) is judged as
 //! if nothing had been shown: a finding is a place to look, with the evidence.
 
-use crate::book::Book;
-use crate::functions::{Env, Situation};
-use crate::grabs::Grabs;
+use crate::compile::functions::{Env, Situation};
+use crate::compile::grabs::Grabs;
+use crate::compile::rules::SeqMatcher;
 use crate::knowledge::{FieldId, Shown};
-use crate::resolver::{HandEval, Table};
-use crate::rules::SeqMatcher;
+use crate::resolve::book::Book;
+use crate::resolve::resolver::{HandEval, Table};
 use bridge::auction::{Call, Vulnerability, call_token};
 use bridge::random::DealGenerator;
 use contract_bridge::Seat;

@@ -4,17 +4,17 @@
 //! [`Book::proposals`] is the one place that answers "which rules propose
 //! this call in this auction?", for bidding and for explaining alike.
 
-use crate::explanations::Explanations;
-use crate::functions::Env;
-use crate::grabs::Grabs;
+use crate::compile::functions::Env;
+use crate::compile::grabs::Grabs;
+use crate::compile::matcher::constraint_program::ConstraintProgram;
+use crate::compile::matcher::hand_bounds::HandBounds;
+use crate::compile::matcher::regular::{PrefixState, RegularSet, to_regex_approx};
+use crate::compile::matcher::{Backtracker, EndMode, ir};
+use crate::compile::rules::{Rule, SeqMatcher};
 use crate::knowledge::Shown;
-use crate::matcher::constraint_program::ConstraintProgram;
-use crate::matcher::hand_bounds::HandBounds;
-use crate::matcher::regular::{PrefixState, RegularSet, to_regex_approx};
-use crate::matcher::{Backtracker, EndMode, ir};
-use crate::memo::{QuestionMemo, SharedAnswers};
-use crate::resolver::HandEval;
-use crate::rules::{Rule, SeqMatcher};
+use crate::resolve::explanations::Explanations;
+use crate::resolve::memo::{QuestionMemo, SharedAnswers};
+use crate::resolve::resolver::HandEval;
 use grammar::ast::Span;
 use regex_automata::hybrid::dfa::Cache;
 use smallvec::SmallVec;
@@ -179,7 +179,7 @@ pub struct Scratch {
 }
 
 /// What a call shows: the rules behind it, in database order, and the
-/// union of their specs (see [`crate::resolver::Table::meaning`]).
+/// union of their specs (see [`crate::resolve::resolver::Table::meaning`]).
 pub type Meaning = (SmallVec<[u32; 4]>, Shown);
 
 /// The auction of the current question and its rewritings by redirections
@@ -478,7 +478,7 @@ impl Book {
     /// forever; find such cycles when the book loads, by following each label
     /// through the redirections that match the label alone.
     fn check_redirect_cycles(&self) -> Result<(), RuleCompileError> {
-        let situation = crate::functions::Situation::default();
+        let situation = crate::compile::functions::Situation::default();
         let env = Env {
             situation: &situation,
             hand: None,
@@ -719,7 +719,7 @@ impl Book {
 
     /// Whether `rule`'s constraint holds for `hand`. `env.hand` must hold
     /// the features of the same hand: constraints read the pattern string
-    /// and the features alike (see [`crate::matcher::hand_fields`]). A hand
+    /// and the features alike (see [`crate::compile::matcher::hand_fields`]). A hand
     /// outside the rule's [`HandBounds`] is turned away without a walk, and
     /// a constraint of MATH tests only runs as a [`ConstraintProgram`].
     pub fn constraint_holds(

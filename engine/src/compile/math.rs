@@ -9,9 +9,9 @@
 //! advances. Operands are evaluated left to right; `&&` and `||`
 //! short-circuit, `&` and `|` do not.
 
-use crate::functions::{Env, Func, Read};
-use crate::grabs::Grabs;
-use crate::matcher::ir::{CompileError, grab_index};
+use crate::compile::functions::{Env, Func, Read};
+use crate::compile::grabs::Grabs;
+use crate::compile::matcher::ir::{CompileError, grab_index};
 use grammar::ast::{self, BinOp, ExprKind};
 
 /// A compiled MATH expression.
@@ -449,7 +449,7 @@ mod tests {
 
     #[test]
     fn field_reads_and_chains_are_resolved_at_load_and_evaluate_alike() {
-        use crate::functions::Situation;
+        use crate::compile::functions::Situation;
         use bridge::hand::parse_hand;
         use bridge::pattern::HandFeatures;
 

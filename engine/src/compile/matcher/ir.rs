@@ -5,9 +5,9 @@
 //! A [`Pattern`] is a tree of [`Alt`] / [`Branch`] / [`Node`] that mirrors the
 //! grammar, but with literals as bytes, character classes with constant items
 //! turned into byte sets, grabs as indices `0..26`, and MATH compiled into
-//! [`crate::math::MathExpr`].
+//! [`crate::compile::math::MathExpr`].
 
-use crate::math::MathExpr;
+use crate::compile::math::MathExpr;
 use grammar::ast::{self, Span};
 
 /// A compiled goal pattern (the part of a sequence or constraint before any

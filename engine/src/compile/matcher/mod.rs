@@ -2,7 +2,7 @@
 //! matcher, and the multi-pattern DFA for regular sequence patterns.
 //!
 //! Each rule's sequence pattern is compiled to the cheapest matcher that fits
-//! its shape (see [`crate::rules`]): regular patterns join one shared
+//! its shape (see [`crate::compile::rules`]): regular patterns join one shared
 //! [`regular::RegularSet`]; the rest keep their IR and a literal-prefix filter
 //! and are walked by [`backtrack::Backtracker`]. Both paths are tested against
 //! the same table of cases.

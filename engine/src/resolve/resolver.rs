@@ -15,11 +15,11 @@
 //! known, intersected with the union of the specs of every (not superseded)
 //! rule proposing that call — whatever the hand.
 
-use crate::book::{Book, Meaning, Proposal, Scratch};
-use crate::functions::{Env, Situation};
-use crate::grabs::Grabs;
+use crate::compile::functions::{Env, Situation};
+use crate::compile::grabs::Grabs;
+use crate::compile::matcher::hand_bounds::FieldValues;
 use crate::knowledge::Shown;
-use crate::matcher::hand_bounds::FieldValues;
+use crate::resolve::book::{Book, Meaning, Proposal, Scratch};
 use bridge::auction::{AuctionError, Bidding, Call, LegalCalls, Vulnerability, call_token};
 use bridge::pattern::{HandFeatures, PatternString};
 use contract_bridge::{Hand, Seat};

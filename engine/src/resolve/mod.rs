@@ -1,0 +1,8 @@
+//! Resolving: the compiled book answering which rules propose each call,
+//! the memo of answers, and the resolver choosing a call and recording what
+//! every player has shown, with the explanations table.
+
+pub mod book;
+pub mod explanations;
+pub mod memo;
+pub mod resolver;
