@@ -6,7 +6,8 @@
 //! pushed so that what it shows is recorded for the next decisions.
 
 use crate::resolve::book::{Book, Scratch};
-use crate::resolve::resolver::{Decision, HandEval, Table};
+use crate::resolve::hand_eval::HandEval;
+use crate::resolve::resolver::{Decision, Table};
 use bridge::auction::{Call, Vulnerability};
 use contract_bridge::{FullDeal, Seat};
 

@@ -23,7 +23,7 @@
 //! forgotten.
 
 use crate::compile::grabs::Grabs;
-use crate::resolve::book::{Meaning, Proposal};
+use crate::resolve::proposal::{Meaning, Proposal};
 use hashbrown::HashTable;
 use smallvec::SmallVec;
 use std::hash::BuildHasher;

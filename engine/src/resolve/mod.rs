@@ -4,5 +4,7 @@
 
 pub mod book;
 pub mod explanations;
+pub mod hand_eval;
 pub mod memo;
+pub mod proposal;
 pub mod resolver;

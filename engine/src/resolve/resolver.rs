@@ -17,37 +17,13 @@
 
 use crate::compile::functions::{Env, Situation};
 use crate::compile::grabs::Grabs;
-use crate::compile::matcher::hand_bounds::FieldValues;
 use crate::knowledge::Shown;
-use crate::resolve::book::{Book, Meaning, Proposal, Scratch};
+use crate::resolve::book::{Book, Scratch};
+use crate::resolve::hand_eval::HandEval;
+use crate::resolve::proposal::{Meaning, Proposal};
 use bridge::auction::{AuctionError, Bidding, Call, LegalCalls, Vulnerability, call_token};
-use bridge::pattern::{HandFeatures, PatternString};
-use contract_bridge::{Hand, Seat};
+use contract_bridge::Seat;
 use smallvec::SmallVec;
-
-/// A hand as the resolver reads it: its features, its pattern string and
-/// its spec fields' values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HandEval {
-    /// The fields as numbers (for functions).
-    pub features: HandFeatures,
-    /// The 57-character pattern string (for constraints).
-    pub pattern: PatternString,
-    /// [`HandFeatures::field_values`] (for the rules' hand bounds).
-    pub values: FieldValues,
-}
-
-impl HandEval {
-    /// Evaluates a hand.
-    pub fn new(hand: Hand) -> HandEval {
-        let features = HandFeatures::of(hand);
-        HandEval {
-            pattern: features.pattern(),
-            values: features.field_values(),
-            features,
-        }
-    }
-}
 
 /// The call chosen for a hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
