@@ -17,7 +17,7 @@
 //! The rules are parsed, compiled and checked in parallel (rayon's global
 //! pool); the result and the order of the diagnostics do not depend on it.
 
-use crate::compile::matcher::ir::CompileError;
+use crate::compile::error::CompileError;
 use crate::compile::rules::Rule;
 use crate::resolve::book::Book;
 use crate::resolve::explanations::Explanations;

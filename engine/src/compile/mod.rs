@@ -2,6 +2,7 @@
 //! turned into matchers, MATH and spec tables, with the functions and grabs
 //! they read.
 
+pub mod error;
 pub mod functions;
 pub mod grabs;
 pub mod matcher;

@@ -1,7 +1,8 @@
 //! One rule, compiled: its sequence matcher (regular or backtracking), its
 //! redirection, its constraint, its spec and its bookkeeping fields.
 
-use crate::compile::matcher::ir::{self, CompileError};
+use crate::compile::error::CompileError;
+use crate::compile::matcher::ir;
 use crate::compile::matcher::regular;
 use crate::compile::spec::Spec;
 use grammar::ast::{self, Flag, Span};

@@ -2,9 +2,9 @@
 //! evaluated into a [`Shown`] table, and rendered in words
 //! ("15–17 HCP, 5+ spades").
 
+use crate::compile::error::CompileError;
 use crate::compile::functions::{Env, Func};
-use crate::compile::grabs::Grabs;
-use crate::compile::matcher::ir::{CompileError, grab_index};
+use crate::compile::grabs::{Grabs, grab_index};
 use crate::compile::math::{MathCx, MathExpr};
 use crate::knowledge::{FieldId, Range, Shown, field_limits};
 use grammar::ast::{self, Bound, SpecField};

@@ -513,7 +513,7 @@ impl<'a, 'e> Backtracker<'a, 'e> {
                     }
                 }
                 ClassItem::Grab(gi) => {
-                    let grab = crate::compile::matcher::ir::grab_index(gi);
+                    let grab = crate::compile::grabs::grab_index(gi);
                     let text = g.get(grab)?;
                     if text.len() > 1 && text.iter().all(u8::is_ascii_digit) {
                         numbers.push(i64::from(g.value(grab)?));

@@ -17,7 +17,7 @@ pub mod regular;
 mod test_support;
 
 pub use backtrack::{Backtracker, EndMode};
-pub use ir::{CompileError, Pattern};
+pub use ir::Pattern;
 
 /// The literal text every match of a top-level alternative must begin with
 /// (empty when there is none, e.g. with `START`, a GOTO or `|`).
