@@ -10,7 +10,8 @@
 use bridge::auction::{Bidding, Vulnerability, call_token};
 use contract_bridge::Seat;
 use criterion::{Criterion, criterion_group, criterion_main};
-use engine::resolver::{HandEval, Table};
+use engine::resolve::hand_eval::HandEval;
+use engine::resolve::resolver::Table;
 use engine::rulebook::{RulebookSource, compile_expansion, load};
 use std::hint::black_box;
 

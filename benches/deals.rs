@@ -15,7 +15,7 @@ use bridge::random::DealGenerator;
 use bridge::vulnerability::Vulnerability;
 use contract_bridge::{FullDeal, Seat};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use engine::bid_deal::bid_deal;
+use engine::analysis::bid_deal::bid_deal;
 use engine::rulebook::{RulebookSource, load};
 use std::hint::black_box;
 

@@ -3,8 +3,8 @@
 
 use bridge::auction::{Bidding, Vulnerability};
 use contract_bridge::Seat;
-use engine::book::Scratch;
-use engine::resolver::Table;
+use engine::resolve::book::Scratch;
+use engine::resolve::resolver::Table;
 use engine::rulebook::Rulebook;
 
 /// The table around an auction: who dealt and who is vulnerable.

@@ -6,10 +6,10 @@ use crate::deal_input::InputGame;
 use crate::meaning::{alerted, meaning};
 use bridge::auction::call_token;
 use bridge::deal::format_pbn_deal;
-use contract_bridge::{Contract, Seat};
+use contract_bridge::Seat;
 use deal_formats::{Board, RecordedAuction, RecordedCall, pbn, rbn};
-use engine::bid_deal::BiddenDeal;
-use engine::book::RuleLabel;
+use engine::analysis::bid_deal::BiddenDeal;
+use engine::resolve::book::RuleLabel;
 use engine::rulebook::Rulebook;
 use std::io::{self, Write};
 
@@ -65,12 +65,6 @@ fn note_text(explanation: &str, shows: &str) -> String {
     }
 }
 
-/// A contract as deal files write it: `3NT`, `4HX`, `2SXX`; `Pass` for a
-/// passed-out deal.
-pub fn contract_text(contract: Option<&(Contract, Seat)>) -> String {
-    contract.map_or_else(|| "Pass".to_owned(), |&(c, _)| pbn::contract_text(c))
-}
-
 /// Writes `board` bid as `auction` (`bidden` has the rules behind each call)
 /// as one line of JSON: `{"board","dealer","vul","deal","auction",
 /// "contract","declarer","calls":[{"seat","call","rule","alert","note"}]}`
@@ -110,7 +104,11 @@ pub fn write_json(
     for (i, &call) in bidding.calls().iter().enumerate() {
         write_token(out, if i == 0 { b"" } else { b"," }, call_token(call))?;
     }
-    write_token(out, b"],\"contract\":", &contract_text(contract.as_ref()))?;
+    write_token(
+        out,
+        b"],\"contract\":",
+        &pbn::contract_or_pass(contract.map(|(c, _)| c)),
+    )?;
     match contract {
         Some((_, declarer)) => write_seat(out, b",\"declarer\":", declarer)?,
         None => out.write_all(b",\"declarer\":null")?,

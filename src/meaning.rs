@@ -1,10 +1,10 @@
 //! What a call means in words: the explanation texts of the rules behind it,
 //! whether it is alerted, and what it shows rendered as text.
 
-use engine::explanations::{Explanation, Forcing};
+use engine::compile::spec::describe;
 use engine::knowledge::Shown;
+use engine::resolve::explanations::{Explanation, Forcing};
 use engine::rulebook::Rulebook;
-use engine::spec::describe;
 
 /// The meaning of a call, ready to print.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,7 +2,6 @@
 //! terminal, JSON for scripts, and an HTML page a bridge player can read
 //! (hand diagrams, the two auctions side by side, the differences marked).
 
-use crate::deal_output::contract_text;
 use bridge::auction::{Call, call_token};
 use bridge::deal::{Deal, seat_after, seat_name};
 use bridge::vulnerability::Vulnerability;
@@ -37,7 +36,7 @@ impl Side {
     pub fn contract_text(&self) -> String {
         match self.contract {
             Some((contract, declarer)) => pbn::contract_by(contract, declarer),
-            None => contract_text(None),
+            None => pbn::contract_or_pass(None),
         }
     }
 
@@ -186,7 +185,7 @@ impl Report {
             json!({
                 "auction": s.calls.iter().map(|&c| call_token(c)).collect::<Vec<_>>(),
                 "rules": s.rules,
-                "contract": contract_text(s.contract.as_ref()),
+                "contract": pbn::contract_or_pass(s.contract.map(|(c, _)| c)),
                 "declarer": s.contract.map(|(_, d)| d.letter().to_string()),
             })
         };

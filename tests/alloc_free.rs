@@ -4,7 +4,8 @@
 use bridge::auction::{Bidding, Vulnerability};
 use bridge::hand::parse_hand;
 use contract_bridge::Seat;
-use engine::resolver::{HandEval, Table};
+use engine::resolve::hand_eval::HandEval;
+use engine::resolve::resolver::Table;
 use engine::rulebook::{RulebookSource, load};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};

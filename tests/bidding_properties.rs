@@ -5,9 +5,10 @@
 use bridge::auction::{Vulnerability, call_token};
 use bridge::random::DealGenerator;
 use contract_bridge::Seat;
-use engine::resolver::{HandEval, Table};
+use engine::compile::spec::describe;
+use engine::resolve::hand_eval::HandEval;
+use engine::resolve::resolver::Table;
 use engine::rulebook::{RulebookSource, load};
-use engine::spec::describe;
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 use std::sync::OnceLock;

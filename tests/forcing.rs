@@ -7,8 +7,8 @@ use bidbook::cmd::{bid, explain, lint};
 use bridge::auction::{Call, Vulnerability, parse_call};
 use bridge::hand::parse_hand;
 use contract_bridge::Seat;
-use engine::explanations::Forcing;
-use engine::resolver::HandEval;
+use engine::resolve::explanations::Forcing;
+use engine::resolve::hand_eval::HandEval;
 use engine::rulebook::{Rulebook, RulebookSource, load};
 
 fn book() -> Rulebook {

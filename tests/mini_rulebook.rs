@@ -6,7 +6,8 @@ use bridge::auction::{Bidding, Vulnerability, call_token};
 use bridge::hand::parse_hand;
 use contract_bridge::Seat;
 use engine::knowledge::{FieldId, Range};
-use engine::resolver::{HandEval, Table};
+use engine::resolve::hand_eval::HandEval;
+use engine::resolve::resolver::Table;
 use engine::rulebook::{RulebookSource, load};
 use grammar::ast::SpecField;
 

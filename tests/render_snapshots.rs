@@ -6,7 +6,7 @@ use bidbook::cmd::{bid, explain};
 use bridge::auction::Vulnerability;
 use bridge::hand::parse_hand;
 use contract_bridge::Seat;
-use engine::resolver::HandEval;
+use engine::resolve::hand_eval::HandEval;
 use engine::rulebook::{Rulebook, RulebookSource, load};
 
 /// North deals, nobody vulnerable.

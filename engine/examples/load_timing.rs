@@ -18,11 +18,14 @@ fn main() {
             .rules
             .iter()
             .enumerate()
-            .map(|(i, r)| engine::rules::Rule::compile(r, i as u32).unwrap())
+            .map(|(i, r)| engine::compile::rules::Rule::compile(r, i as u32).unwrap())
             .collect();
         let t3 = t.elapsed();
-        let book =
-            engine::book::Book::new(rules, engine::explanations::Explanations::default()).unwrap();
+        let book = engine::resolve::book::Book::new(
+            rules,
+            engine::resolve::explanations::Explanations::default(),
+        )
+        .unwrap();
         let t4 = t.elapsed();
         if n == 1 {
             println!(

@@ -1,19 +1,11 @@
-//! bidbook's rule engine: rulebook loading, rule compilation and matchers,
-//! the call resolver, and analyses of a rulebook. The table's basics (hands,
+//! bidbook's rule engine: a rulebook is loaded ([`rulebook`], the door),
+//! compiled ([`compile`]) and resolved ([`resolve`]); [`analysis`] bids
+//! whole deals and lints a rulebook. [`knowledge`], what a player has shown,
+//! is the language compiling and resolving share. The table's basics (hands,
 //! deals, auctions, the hand pattern string) are the `bridge` crate's.
 
-pub mod bid_deal;
-pub mod book;
-pub mod explanations;
-pub mod failed_condition;
-pub mod functions;
-pub mod grabs;
+pub mod analysis;
+pub mod compile;
 pub mod knowledge;
-pub mod lint;
-pub mod matcher;
-pub mod math;
-pub mod memo;
-pub mod resolver;
+pub mod resolve;
 pub mod rulebook;
-pub mod rules;
-pub mod spec;

@@ -17,10 +17,10 @@
 //! The rules are parsed, compiled and checked in parallel (rayon's global
 //! pool); the result and the order of the diagnostics do not depend on it.
 
-use crate::book::Book;
-use crate::explanations::Explanations;
-use crate::matcher::ir::CompileError;
-use crate::rules::Rule;
+use crate::compile::error::CompileError;
+use crate::compile::rules::Rule;
+use crate::resolve::book::Book;
+use crate::resolve::explanations::Explanations;
 use grammar::ast::{Span, Spanned};
 use grammar::level::{LevelMismatch, check_level};
 use macro_expander::{

@@ -2,10 +2,10 @@
 //! the backtracking matcher and — for regular sequence patterns — on the
 //! multi-pattern DFA; both must give the expected answer.
 
-use engine::functions::{Env, Situation};
-use engine::grabs::Grabs;
-use engine::matcher::regular::{RegularSet, to_regex, to_regex_approx};
-use engine::matcher::{Backtracker, EndMode, ir};
+use engine::compile::functions::{Env, Situation};
+use engine::compile::grabs::Grabs;
+use engine::compile::matcher::regular::{RegularSet, to_regex, to_regex_approx};
+use engine::compile::matcher::{Backtracker, EndMode, ir};
 
 struct Case {
     line: usize,

@@ -1,4 +1,4 @@
-//! The question memo ([`engine::book::Book::scratch_with_memo`]) against
+//! The question memo ([`engine::resolve::book::Book::scratch_with_memo`]) against
 //! rulebooks whose answers depend on the vulnerability: an answer worked
 //! out at one vulnerability must not be handed to a question at another.
 
@@ -6,7 +6,8 @@ use bridge::auction::{Call, Vulnerability, call_token, parse_call};
 use bridge::hand::parse_hand;
 use contract_bridge::Seat;
 use engine::knowledge::FieldId;
-use engine::resolver::{HandEval, Table};
+use engine::resolve::hand_eval::HandEval;
+use engine::resolve::resolver::Table;
 use engine::rulebook::{RulebookSource, load};
 use grammar::ast::SpecField;
 
@@ -80,7 +81,7 @@ fn a_spec_reading_the_vulnerability_keeps_meanings_apart() {
 #[test]
 fn answers_shared_between_scratches_are_worked_out_once() {
     use bridge::random::DealGenerator;
-    use engine::bid_deal::bid_deal;
+    use engine::analysis::bid_deal::bid_deal;
     let rulebook = load(&RulebookSource::Embedded).unwrap();
     let book = &rulebook.book;
     let shared = book.shared_answers(1 << 16);
@@ -89,7 +90,7 @@ fn answers_shared_between_scratches_are_worked_out_once() {
     let mut plain = book.scratch();
     let mut first = book.scratch_sharing(1 << 16, &shared);
     let mut second = book.scratch_sharing(1 << 16, &shared);
-    let bid_all = |scratch: &mut engine::book::Scratch| {
+    let bid_all = |scratch: &mut engine::resolve::book::Scratch| {
         deals
             .iter()
             .enumerate()
@@ -115,7 +116,7 @@ fn answers_shared_between_scratches_are_worked_out_once() {
 #[test]
 fn a_store_of_answers_is_capped() {
     use bridge::random::DealGenerator;
-    use engine::bid_deal::bid_deal;
+    use engine::analysis::bid_deal::bid_deal;
     let rulebook = load(&RulebookSource::Embedded).unwrap();
     let book = &rulebook.book;
     let shared = book.shared_answers(10);

@@ -3,7 +3,7 @@
 //! soundness on random deals.
 
 use crate::rules_arg::RulesArg;
-use engine::lint::{ByAuction, audit_deals, shadowed_rules};
+use engine::analysis::lint::{ByAuction, audit_deals, shadowed_rules};
 use engine::rulebook::Rulebook;
 use serde_json::json;
 use std::fmt::Write;

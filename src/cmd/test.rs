@@ -3,8 +3,9 @@
 use crate::corpus::{self, Case};
 use crate::rules_arg::RulesArg;
 use bridge::auction::call_token;
-use engine::book::Scratch;
-use engine::resolver::{HandEval, Table};
+use engine::resolve::book::Scratch;
+use engine::resolve::hand_eval::HandEval;
+use engine::resolve::resolver::Table;
 use engine::rulebook::Rulebook;
 use serde_json::json;
 use std::fmt::Write;

@@ -13,9 +13,9 @@ pub mod bss;
 pub mod variants;
 pub mod walk;
 
+use engine::compile::spec::describe;
 use engine::knowledge::{FieldId, Range, Shown, field_limits};
 use engine::rulebook::Rulebook;
-use engine::spec::describe;
 use grammar::ast::SpecField;
 use walk::WalkOptions;
 

@@ -16,7 +16,7 @@
 //! - Calls are counted from the opening bid (leading passes are the seat,
 //!   not part of the depth); the walk stops at `depth` calls or when the
 //!   auction has ended.
-//! - Generic rules ([`Rule::floating`](engine::rules::Rule::floating): every
+//! - Generic rules ([`Rule::floating`](engine::compile::rules::Rule::floating): every
 //!   branch of the sequence pattern begins with `START`) never create an
 //!   edge: they are listed once by the renderers. They still count in the
 //!   meaning of a call another rule proposes, as in `bidbook explain`.
@@ -35,7 +35,7 @@ use bridge::auction::{Call, Vulnerability, call_index, call_token};
 use contract_bridge::Seat;
 use contract_bridge::contract::Penalty;
 use engine::knowledge::Shown;
-use engine::resolver::Table;
+use engine::resolve::resolver::Table;
 use engine::rulebook::Rulebook;
 use std::collections::HashMap;
 
@@ -323,7 +323,7 @@ struct Walker<'a> {
 /// Walks the rulebook's auctions in every variant and merges them.
 ///
 /// When no rule reads the vulnerability
-/// ([`Rule::reads_vulnerability`](engine::rules::Rule::reads_vulnerability))
+/// ([`Rule::reads_vulnerability`](engine::compile::rules::Rule::reads_vulnerability))
 /// the four vulnerability variants of a seat are one walk. The seats are
 /// walked on two threads.
 pub fn walk(rulebook: &Rulebook, options: WalkOptions) -> Walk {
@@ -418,7 +418,7 @@ impl<'a> Walker<'a> {
         node: usize,
         views: Views,
         variant: Variant,
-        scratch: &mut engine::book::Scratch,
+        scratch: &mut engine::resolve::book::Scratch,
     ) {
         let depth = self.walk.nodes[node].depth;
         if depth >= self.walk.depth || table.bidding().has_ended() {

@@ -99,6 +99,13 @@ pub fn contract_text(contract: Contract) -> String {
     s
 }
 
+/// The contract of a bid deal as deal files write it: `3NT`, `4HX`, `2SXX`;
+/// `Pass` for a passed-out deal (no contract).
+#[must_use]
+pub fn contract_or_pass(contract: Option<Contract>) -> String {
+    contract.map_or_else(|| "Pass".to_owned(), contract_text)
+}
+
 /// A contract and its declarer in words: `4S by N`, `3NTX by E`.
 #[must_use]
 pub fn contract_by(contract: Contract, declarer: Seat) -> String {

@@ -79,7 +79,7 @@ mod tags;
 mod tokens;
 mod writer;
 
-pub use contract::{contract_by, contract_text};
+pub use contract::{contract_by, contract_or_pass, contract_text};
 pub use game::PbnGame;
 pub use reader::PbnReader;
 pub use tags::MANDATORY_TAGS;

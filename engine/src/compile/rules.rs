@@ -1,9 +1,10 @@
 //! One rule, compiled: its sequence matcher (regular or backtracking), its
 //! redirection, its constraint, its spec and its bookkeeping fields.
 
-use crate::matcher::ir::{self, CompileError};
-use crate::matcher::regular;
-use crate::spec::Spec;
+use crate::compile::error::CompileError;
+use crate::compile::matcher::ir;
+use crate::compile::matcher::regular;
+use crate::compile::spec::Spec;
 use grammar::ast::{self, Flag, Span};
 
 /// How a rule's sequence pattern is matched.
@@ -86,7 +87,8 @@ impl Rule {
         check_no_hand_functions_alt(&alt, seq_alt.span())?;
         let free_call = alt.branches().any(|b| b.end.is_some_and(|n| n > 0));
         let floating = alt.branches().all(|b| b.floating);
-        let seq_reads_vulnerability = alt_calls(&alt, crate::functions::Func::reads_vulnerability);
+        let seq_reads_vulnerability =
+            alt_calls(&alt, crate::compile::functions::Func::reads_vulnerability);
         let seq = if let Some(label) = &r.seq.at {
             if alt.rest.iter().any(|(op, _)| *op != ast::AltOp::Or)
                 || alt.branches().any(|b| b.goto.is_some() || b.end.is_some())
@@ -103,7 +105,7 @@ impl Rule {
         } else if let Some(re) = regular::to_regex(&alt) {
             SeqMatcher::Regular(re)
         } else {
-            let prefix = crate::matcher::literal_prefix(&alt).into_boxed_slice();
+            let prefix = crate::compile::matcher::literal_prefix(&alt).into_boxed_slice();
             SeqMatcher::Backtrack {
                 pattern: alt,
                 prefix,
@@ -119,7 +121,7 @@ impl Rule {
                     ));
                 }
                 let mut alt = ir::compile_alt(c, true)?;
-                crate::matcher::hand_fields::read_fields_directly(&mut alt);
+                crate::compile::matcher::hand_fields::read_fields_directly(&mut alt);
                 // A lone `.` holds on every pattern string.
                 let trivial = alt.rest.is_empty()
                     && alt.first.goto.is_none()
@@ -164,7 +166,7 @@ impl Rule {
 
 /// Whether a MATH expression in the pattern calls a function for which
 /// `which` holds.
-fn alt_calls(alt: &ir::Alt, which: impl Fn(crate::functions::Func) -> bool) -> bool {
+fn alt_calls(alt: &ir::Alt, which: impl Fn(crate::compile::functions::Func) -> bool) -> bool {
     let mut found = false;
     for b in alt.branches() {
         for n in &b.nodes {
@@ -179,7 +181,7 @@ fn alt_calls(alt: &ir::Alt, which: impl Fn(crate::functions::Func) -> bool) -> b
 }
 
 fn check_no_hand_functions_alt(alt: &ir::Alt, span: Span) -> Result<(), CompileError> {
-    if alt_calls(alt, crate::functions::Func::reads_hand) {
+    if alt_calls(alt, crate::compile::functions::Func::reads_hand) {
         return Err(CompileError::new(
             "a sequence pattern cannot read the bidder's hand (functions #20..#28); test the hand in the constraint",
             span,

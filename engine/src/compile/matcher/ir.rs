@@ -5,10 +5,12 @@
 //! A [`Pattern`] is a tree of [`Alt`] / [`Branch`] / [`Node`] that mirrors the
 //! grammar, but with literals as bytes, character classes with constant items
 //! turned into byte sets, grabs as indices `0..26`, and MATH compiled into
-//! [`crate::math::MathExpr`].
+//! [`crate::compile::math::MathExpr`].
 
-use crate::math::MathExpr;
-use grammar::ast::{self, Span};
+use crate::compile::error::CompileError;
+use crate::compile::grabs::grab_index;
+use crate::compile::math::MathExpr;
+use grammar::ast;
 
 /// A compiled goal pattern (the part of a sequence or constraint before any
 /// `@LABEL` redirection).
@@ -129,30 +131,6 @@ impl ByteSet {
             })
         })
     }
-}
-
-/// Why a pattern could not be compiled.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CompileError {
-    /// What is wrong.
-    pub message: String,
-    /// Where, in the parsed text.
-    pub span: Span,
-}
-
-impl CompileError {
-    /// A new error.
-    pub fn new(message: impl Into<String>, span: Span) -> Self {
-        CompileError {
-            message: message.into(),
-            span,
-        }
-    }
-}
-
-/// The index of a grab letter (`a` = 0 … `z` = 25).
-pub fn grab_index(c: char) -> u8 {
-    (c as u8).wrapping_sub(b'a').min(25)
 }
 
 /// The ordering family a character belongs to, for the class operators

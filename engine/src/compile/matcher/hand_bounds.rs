@@ -16,9 +16,9 @@
 //! inside may still fail it.
 
 use super::ir::{Alt, Branch, Node};
-use crate::functions::Read;
+use crate::compile::functions::Read;
+use crate::compile::math::MathExpr;
 use crate::knowledge::{FIELD_COUNT, FieldId, field_limits};
-use crate::math::MathExpr;
 use grammar::ast::{AltOp, BinOp};
 
 /// The most fields one [`HandBounds`] keeps (the first ones found; leaving
@@ -167,9 +167,9 @@ fn expr_ranges(expr: &MathExpr) -> Ranges {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functions::Situation;
-    use crate::grabs::Grabs;
-    use crate::matcher::test_support::{constraint, random_hands, walk_holds};
+    use crate::compile::functions::Situation;
+    use crate::compile::grabs::Grabs;
+    use crate::compile::matcher::test_support::{constraint, random_hands, walk_holds};
     use bridge::hand::parse_hand;
     use bridge::pattern::HandFeatures;
 

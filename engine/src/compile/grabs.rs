@@ -8,8 +8,28 @@
 //! 26 take 104 bytes: backtracking and the resolver copy them freely, inline,
 //! and the hot path never allocates.
 
-use crate::math::char_value;
 use core::fmt;
+
+/// The index of a grab letter (`a` = 0 … `z` = 25).
+pub fn grab_index(c: char) -> u8 {
+    (c as u8).wrapping_sub(b'a').min(25)
+}
+
+/// The value of a character in MATH: its strain or call rank, or its ASCII
+/// code for any other character.
+pub fn char_value(c: u8) -> i32 {
+    match c {
+        b'C' => 1,
+        b'D' => 2,
+        b'H' => 3,
+        b'S' => 4,
+        b'N' => 5,
+        b'P' => 6,
+        b'X' => 7,
+        b'R' => 8,
+        other => other as i32,
+    }
+}
 
 /// The most digits a grabbed number keeps (longer numbers are cut to their
 /// first six digits).

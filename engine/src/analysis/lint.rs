@@ -22,13 +22,14 @@
 //! whose constraint reads the auction (what partner has shown) is judged as
 //! if nothing had been shown: a finding is a place to look, with the evidence.
 
-use crate::book::Book;
-use crate::explanations::Forcing;
-use crate::functions::{Env, Situation};
-use crate::grabs::Grabs;
+use crate::compile::functions::{Env, Situation};
+use crate::compile::grabs::Grabs;
+use crate::compile::rules::SeqMatcher;
 use crate::knowledge::{FieldId, Shown};
-use crate::resolver::{HandEval, Table};
-use crate::rules::SeqMatcher;
+use crate::resolve::book::Book;
+use crate::resolve::explanations::Forcing;
+use crate::resolve::hand_eval::HandEval;
+use crate::resolve::resolver::Table;
 use bridge::auction::{Call, Vulnerability, call_token};
 use bridge::deal::{Deal, format_pbn_deal};
 use bridge::random::DealGenerator;

@@ -1,13 +1,13 @@
 //! The question memo: answers already worked out — which rules propose each
 //! legal call after a given auction — kept so that bidding many deals works
-//! each auction out once (see [`crate::book::Book::scratch_with_memo`]),
+//! each auction out once (see [`crate::resolve::book::Book::scratch_with_memo`]),
 //! and the store through which several threads share them
 //! ([`SharedAnswers`]).
 //!
 //! The answer depends on the auction and the vulnerability only — sequence
 //! patterns cannot read the hand, and what each player has shown follows
 //! from the auction — and on the auction alone when no rule reads the
-//! vulnerability ([`crate::book::Book::answers_read_vulnerability`]), so it
+//! vulnerability ([`crate::resolve::book::Book::answers_read_vulnerability`]), so it
 //! can be reused by every deal that reaches the same auction. Bidding many
 //! deals meets the same early auctions again and again (`1N P`, `P P 1S
 //! P`…), and every question of a deal that repeats one becomes a table
@@ -22,8 +22,8 @@
 //! every deal passes through — survive, and the deep auctions met once are
 //! forgotten.
 
-use crate::book::{Meaning, Proposal};
-use crate::grabs::Grabs;
+use crate::compile::grabs::Grabs;
+use crate::resolve::proposal::{Meaning, Proposal};
 use hashbrown::HashTable;
 use smallvec::SmallVec;
 use std::hash::BuildHasher;
@@ -38,7 +38,7 @@ struct Answer {
     key: SmallVec<[u8; 48]>,
     /// The key's hash.
     hash: u64,
-    /// The proposals, settled (see [`crate::book::Book::settle`]).
+    /// The proposals, settled (see [`crate::resolve::book::Book::settle`]).
     proposals: Box<[Proposal]>,
     /// The grabs the proposals refer to.
     grabs: Box<[Grabs]>,
@@ -252,7 +252,7 @@ impl QuestionMemo {
 }
 
 /// Answers shared between the question memos of several threads (see
-/// [`crate::book::Book::scratch_sharing`]): the thread that meets a question
+/// [`crate::resolve::book::Book::scratch_sharing`]): the thread that meets a question
 /// first works out the answer and offers it here, and the others copy it
 /// rather than work it out again. Only questions a thread's own memo does
 /// not know come here, so the lock is seldom taken and never on the way of

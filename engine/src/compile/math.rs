@@ -9,9 +9,9 @@
 //! advances. Operands are evaluated left to right; `&&` and `||`
 //! short-circuit, `&` and `|` do not.
 
-use crate::functions::{Env, Func, Read};
-use crate::grabs::Grabs;
-use crate::matcher::ir::{CompileError, grab_index};
+use crate::compile::error::CompileError;
+use crate::compile::functions::{Env, Func, Read};
+use crate::compile::grabs::{Grabs, char_value, grab_index};
 use grammar::ast::{self, BinOp, ExprKind};
 
 /// A compiled MATH expression.
@@ -63,22 +63,6 @@ pub(crate) fn apply(op: BinOp, a: i32, b: i32) -> i32 {
         BinOp::Sub => a.wrapping_sub(b),
         BinOp::Mul => a.wrapping_mul(b),
         BinOp::Assign => b,
-    }
-}
-
-/// The value of a character in MATH: its strain or call rank, or its ASCII
-/// code for any other character.
-pub fn char_value(c: u8) -> i32 {
-    match c {
-        b'C' => 1,
-        b'D' => 2,
-        b'H' => 3,
-        b'S' => 4,
-        b'N' => 5,
-        b'P' => 6,
-        b'X' => 7,
-        b'R' => 8,
-        other => other as i32,
     }
 }
 
@@ -449,7 +433,7 @@ mod tests {
 
     #[test]
     fn field_reads_and_chains_are_resolved_at_load_and_evaluate_alike() {
-        use crate::functions::Situation;
+        use crate::compile::functions::Situation;
         use bridge::hand::parse_hand;
         use bridge::pattern::HandFeatures;
 

@@ -18,10 +18,10 @@
 //! are not compiled and keep the general matcher.
 
 use super::ir::{Alt, Branch, Node};
-use crate::functions::{Env, Func, Read};
-use crate::grabs::Grabs;
-use crate::matcher::hand_bounds::FieldValues;
-use crate::math::{MathExpr, apply};
+use crate::compile::functions::{Env, Func, Read};
+use crate::compile::grabs::Grabs;
+use crate::compile::matcher::hand_bounds::FieldValues;
+use crate::compile::math::{MathExpr, apply};
 use bridge::pattern::PATTERN_LEN;
 use grammar::ast::{AltOp, BinOp, Goto};
 
@@ -309,9 +309,9 @@ fn run_member(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functions::Situation;
+    use crate::compile::functions::Situation;
+    use crate::compile::matcher::test_support::{constraint, random_hands, walk_holds};
     use crate::knowledge::{FieldId, Range, Shown};
-    use crate::matcher::test_support::{constraint, random_hands, walk_holds};
     use bridge::pattern::HandFeatures;
     use grammar::ast::SpecField;
 

@@ -10,7 +10,7 @@
 //! without walking the string. Members of any other shape are left alone.
 
 use super::ir::{Alt, Branch, Node};
-use crate::functions::Read;
+use crate::compile::functions::Read;
 use crate::knowledge::FieldId;
 use grammar::ast::{Goto, SpecField};
 
@@ -64,9 +64,9 @@ fn rewrite(b: &mut Branch) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functions::{Env, Situation};
-    use crate::grabs::Grabs;
-    use crate::matcher::{Backtracker, EndMode, ir};
+    use crate::compile::functions::{Env, Situation};
+    use crate::compile::grabs::Grabs;
+    use crate::compile::matcher::{Backtracker, EndMode, ir};
     use bridge::hand::parse_hand;
     use bridge::pattern::{HandFeatures, PatternString};
 

@@ -15,9 +15,9 @@
 //! - `A | B`: either holds; `A @nn B`: `A` holds and `B` holds from `nn`.
 
 use super::ir::{Alt, Branch, ByteSet, Node, apply_class_op};
-use crate::functions::Env;
-use crate::grabs::{Grabs, Slot};
-use crate::math::{MathCx, MathExpr, field_len};
+use crate::compile::functions::Env;
+use crate::compile::grabs::{Grabs, Slot};
+use crate::compile::math::{MathCx, MathExpr, field_len};
 use grammar::ast::{AltOp, ClassItem, ClassOp, Goto};
 
 /// How a top-level branch must end when it has no `$n`.
@@ -513,7 +513,7 @@ impl<'a, 'e> Backtracker<'a, 'e> {
                     }
                 }
                 ClassItem::Grab(gi) => {
-                    let grab = crate::matcher::ir::grab_index(gi);
+                    let grab = crate::compile::grabs::grab_index(gi);
                     let text = g.get(grab)?;
                     if text.len() > 1 && text.iter().all(u8::is_ascii_digit) {
                         numbers.push(i64::from(g.value(grab)?));

@@ -4,88 +4,24 @@
 //! [`Book::proposals`] is the one place that answers "which rules propose
 //! this call in this auction?", for bidding and for explaining alike.
 
-use crate::explanations::{Explanations, Forcing};
-use crate::functions::Env;
-use crate::grabs::Grabs;
-use crate::knowledge::Shown;
-use crate::matcher::constraint_program::ConstraintProgram;
-use crate::matcher::hand_bounds::HandBounds;
-use crate::matcher::regular::{PrefixState, RegularSet, to_regex_approx};
-use crate::matcher::{Backtracker, EndMode, ir};
-use crate::memo::{QuestionMemo, SharedAnswers};
-use crate::resolver::HandEval;
-use crate::rules::{Rule, SeqMatcher};
+use crate::compile::functions::Env;
+use crate::compile::grabs::Grabs;
+use crate::compile::matcher::constraint_program::ConstraintProgram;
+use crate::compile::matcher::hand_bounds::HandBounds;
+use crate::compile::matcher::regular::{PrefixState, RegularSet, to_regex_approx};
+use crate::compile::matcher::{Backtracker, EndMode, ir};
+use crate::compile::rules::{Rule, SeqMatcher};
+use crate::resolve::explanations::{Explanations, Forcing};
+use crate::resolve::hand_eval::HandEval;
+use crate::resolve::memo::{QuestionMemo, SharedAnswers};
+use crate::resolve::proposal::{Meaning, NO_GRABS, Proposal};
 use grammar::ast::Span;
 use regex_automata::hybrid::dfa::Cache;
-use smallvec::SmallVec;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How many redirections (`@LABEL`) may be followed in a row.
 pub const MAX_REDIRECT_DEPTH: usize = 8;
-
-/// A rule that proposes a call. Proposals sort by [`Proposal::key`]: higher
-/// priority first, then database order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Proposal {
-    /// Priority (inverted, high bits), rule index and the candidate's tag.
-    pub key: u64,
-    /// Where the grabs of the sequence match are kept in the scratch
-    /// ([`NO_GRABS`] for a pattern that grabs nothing).
-    grabs: u32,
-    /// A default rule that gives way to another rule proposing the same
-    /// call (see [`Book::settle`]).
-    superseded: bool,
-}
-
-/// The grabs slot of a proposal whose pattern grabbed nothing.
-const NO_GRABS: u32 = u32::MAX;
-
-impl Proposal {
-    fn new(priority: u32, rule: u32, tag: u8, grabs: u32) -> Proposal {
-        debug_assert!(rule < 1 << 24, "rule indices fit in 24 bits");
-        let prio = u64::from(u32::MAX - priority);
-        Proposal {
-            key: prio << 32 | u64::from(rule) << 8 | u64::from(tag),
-            grabs,
-            superseded: false,
-        }
-    }
-
-    /// The priority of the rule.
-    #[inline]
-    pub fn priority(&self) -> u32 {
-        u32::MAX - (self.key >> 32) as u32
-    }
-
-    /// Whether the rule is a default rule that gives way to another rule
-    /// proposing the same call: it is neither chosen nor part of what the
-    /// call shows.
-    #[inline]
-    pub fn superseded(&self) -> bool {
-        self.superseded
-    }
-
-    /// The index of the rule in [`Book::rules`].
-    #[inline]
-    pub fn rule(&self) -> u32 {
-        ((self.key >> 8) & 0xFF_FFFF) as u32
-    }
-
-    /// The tag of the candidate call the rule proposes.
-    #[inline]
-    pub fn tag(&self) -> u8 {
-        self.key as u8
-    }
-
-    /// What the sequence pattern grabbed, given the grabs of the answer it
-    /// belongs to ([`Scratch::answer`]).
-    #[inline]
-    pub fn grabs_in<'g>(&self, grabs: &'g [Grabs]) -> &'g Grabs {
-        static NONE: Grabs = Grabs::new();
-        grabs.get(self.grabs as usize).unwrap_or(&NONE)
-    }
-}
 
 /// How a rule is named: `#id`, or `rule n` (its 1-based position) for a
 /// rule without an id. Displays as that text.
@@ -180,10 +116,6 @@ pub struct Scratch {
     /// its key rather than the vectors above.
     from_memo: bool,
 }
-
-/// What a call shows: the rules behind it, in database order, and the
-/// union of their specs (see [`crate::resolver::Table::meaning`]).
-pub type Meaning = (SmallVec<[u32; 4]>, Shown);
 
 /// The auction of the current question and its rewritings by redirections
 /// (see [`Book::prepare`]); buffers are reused from question to question.
@@ -489,7 +421,7 @@ impl Book {
     /// forever; find such cycles when the book loads, by following each label
     /// through the redirections that match the label alone.
     fn check_redirect_cycles(&self) -> Result<(), RuleCompileError> {
-        let situation = crate::functions::Situation::default();
+        let situation = crate::compile::functions::Situation::default();
         let env = Env {
             situation: &situation,
             hand: None,
@@ -730,7 +662,7 @@ impl Book {
 
     /// Whether `rule`'s constraint holds for `hand`. `env.hand` must hold
     /// the features of the same hand: constraints read the pattern string
-    /// and the features alike (see [`crate::matcher::hand_fields`]). A hand
+    /// and the features alike (see [`crate::compile::matcher::hand_fields`]). A hand
     /// outside the rule's [`HandBounds`] is turned away without a walk, and
     /// a constraint of MATH tests only runs as a [`ConstraintProgram`].
     pub fn constraint_holds(
@@ -795,37 +727,4 @@ fn constraint_holds(c: &ir::Alt, pattern: &[u8], grabs: &Grabs, env: &Env<'_>) -
     // A constraint that uses no grab needs no copy of the sequence's.
     let mut g = if c.uses_grabs { *grabs } else { Grabs::new() };
     Backtracker::new(pattern, env).matches(c, EndMode::Prefix, &mut g)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn proposals_sort_by_priority_then_rule_and_keep_every_part() {
-        let mut proposals = [
-            Proposal::new(50, 7, 3, NO_GRABS),
-            Proposal::new(u32::MAX, 9, 0, 2),
-            Proposal::new(30_000_000, 4, 1, NO_GRABS),
-            Proposal::new(20_000_000, 2, 2, NO_GRABS),
-            Proposal::new(50, 1, 255, NO_GRABS),
-            Proposal::new(0, (1 << 24) - 1, 4, NO_GRABS),
-        ];
-        proposals.sort_unstable_by_key(|p| p.key);
-        let seen: Vec<(u32, u32, u8)> = proposals
-            .iter()
-            .map(|p| (p.priority(), p.rule(), p.tag()))
-            .collect();
-        assert_eq!(
-            seen,
-            [
-                (u32::MAX, 9, 0),
-                (30_000_000, 4, 1),
-                (20_000_000, 2, 2),
-                (50, 1, 255),
-                (50, 7, 3),
-                (0, (1 << 24) - 1, 4),
-            ]
-        );
-    }
 }

@@ -21,40 +21,16 @@
 //! known, intersected with the union of the specs of every (not superseded)
 //! rule proposing that call — whatever the hand.
 
-use crate::book::{Book, Meaning, Proposal, Scratch};
-use crate::explanations::Forcing;
-use crate::functions::{Env, Situation};
-use crate::grabs::Grabs;
+use crate::compile::functions::{Env, Situation};
+use crate::compile::grabs::Grabs;
 use crate::knowledge::Shown;
-use crate::matcher::hand_bounds::FieldValues;
+use crate::resolve::book::{Book, Scratch};
+use crate::resolve::explanations::Forcing;
+use crate::resolve::hand_eval::HandEval;
+use crate::resolve::proposal::{Meaning, Proposal};
 use bridge::auction::{AuctionError, Bidding, Call, LegalCalls, Vulnerability, call_token};
-use bridge::pattern::{HandFeatures, PatternString};
-use contract_bridge::{Hand, Seat};
+use contract_bridge::Seat;
 use smallvec::SmallVec;
-
-/// A hand as the resolver reads it: its features, its pattern string and
-/// its spec fields' values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HandEval {
-    /// The fields as numbers (for functions).
-    pub features: HandFeatures,
-    /// The 57-character pattern string (for constraints).
-    pub pattern: PatternString,
-    /// [`HandFeatures::field_values`] (for the rules' hand bounds).
-    pub values: FieldValues,
-}
-
-impl HandEval {
-    /// Evaluates a hand.
-    pub fn new(hand: Hand) -> HandEval {
-        let features = HandFeatures::of(hand);
-        HandEval {
-            pattern: features.pattern(),
-            values: features.field_values(),
-            features,
-        }
-    }
-}
 
 /// The call chosen for a hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -538,7 +514,7 @@ impl Table<'_> {
         &self,
         considered: &Considered,
         hand: &HandEval,
-    ) -> Option<crate::failed_condition::FailedCondition> {
+    ) -> Option<crate::analysis::failed_condition::FailedCondition> {
         let constraint = self.book.rules()[considered.rule as usize]
             .constraint
             .as_ref()?;
@@ -547,7 +523,7 @@ impl Table<'_> {
             situation: &situation,
             hand: Some(&hand.features),
         };
-        crate::failed_condition::first_failed_condition(
+        crate::analysis::failed_condition::first_failed_condition(
             constraint,
             hand.pattern.as_bytes(),
             &considered.grabs,

@@ -5,8 +5,9 @@
 //! player in turn gets [`Table::decide`] with their own hand, and the call is
 //! pushed so that what it shows is recorded for the next decisions.
 
-use crate::book::{Book, Scratch};
-use crate::resolver::{Decision, HandEval, Table};
+use crate::resolve::book::{Book, Scratch};
+use crate::resolve::hand_eval::HandEval;
+use crate::resolve::resolver::{Decision, Table};
 use bridge::auction::{Call, Vulnerability};
 use contract_bridge::{FullDeal, Seat};
 

@@ -2,11 +2,11 @@
 //! evaluated into a [`Shown`] table, and rendered in words
 //! ("15–17 HCP, 5+ spades").
 
-use crate::functions::{Env, Func};
-use crate::grabs::Grabs;
+use crate::compile::error::CompileError;
+use crate::compile::functions::{Env, Func};
+use crate::compile::grabs::{Grabs, grab_index};
+use crate::compile::math::{MathCx, MathExpr};
 use crate::knowledge::{FieldId, Range, Shown, field_limits};
-use crate::matcher::ir::{CompileError, grab_index};
-use crate::math::{MathCx, MathExpr};
 use grammar::ast::{self, Bound, SpecField};
 use std::fmt::Write;
 
@@ -102,7 +102,7 @@ impl Spec {
                 matches!(i.value, Value::Const(_)) && !matches!(i.suit, Some(SuitSel::Grab(_)))
             });
         if is_constant {
-            let situation = crate::functions::Situation::default();
+            let situation = crate::compile::functions::Situation::default();
             let env = Env {
                 situation: &situation,
                 hand: None,

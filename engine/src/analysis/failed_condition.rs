@@ -10,12 +10,12 @@
 //! is for rule authors (`bidbook bid --why`), not for the resolver: it runs
 //! only when asked.
 
-use crate::functions::{Env, Func, Read};
-use crate::grabs::Grabs;
+use crate::compile::functions::{Env, Func, Read};
+use crate::compile::grabs::Grabs;
+use crate::compile::matcher::ir::{Alt, Branch, Node};
+use crate::compile::matcher::{Backtracker, EndMode};
+use crate::compile::math::{MathCx, MathExpr};
 use crate::knowledge::FieldId;
-use crate::matcher::ir::{Alt, Branch, Node};
-use crate::matcher::{Backtracker, EndMode};
-use crate::math::{MathCx, MathExpr};
 use grammar::ast::{AltOp, BinOp, Goto, SpecField};
 
 /// The first condition of a constraint that failed.
@@ -384,9 +384,9 @@ fn print_node(node: &Node, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functions::Situation;
-    use crate::matcher::test_support::constraint as compiled_constraint;
-    use crate::resolver::HandEval;
+    use crate::compile::functions::Situation;
+    use crate::compile::matcher::test_support::constraint as compiled_constraint;
+    use crate::resolve::hand_eval::HandEval;
 
     fn why(constraint: &str, hand: &str) -> Option<String> {
         let c = compiled_constraint(constraint);

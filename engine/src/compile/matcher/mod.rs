@@ -2,7 +2,7 @@
 //! matcher, and the multi-pattern DFA for regular sequence patterns.
 //!
 //! Each rule's sequence pattern is compiled to the cheapest matcher that fits
-//! its shape (see [`crate::rules`]): regular patterns join one shared
+//! its shape (see [`crate::compile::rules`]): regular patterns join one shared
 //! [`regular::RegularSet`]; the rest keep their IR and a literal-prefix filter
 //! and are walked by [`backtrack::Backtracker`]. Both paths are tested against
 //! the same table of cases.
@@ -17,7 +17,7 @@ pub mod regular;
 pub(crate) mod test_support;
 
 pub use backtrack::{Backtracker, EndMode};
-pub use ir::{CompileError, Pattern};
+pub use ir::Pattern;
 
 /// The literal text every match of a top-level alternative must begin with
 /// (empty when there is none, e.g. with `START`, a GOTO or `|`).

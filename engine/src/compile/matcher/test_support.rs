@@ -5,13 +5,13 @@
 use super::hand_fields::read_fields_directly;
 use super::ir::{self, Alt};
 use super::{Backtracker, EndMode};
-use crate::functions::{Env, Situation};
-use crate::grabs::Grabs;
+use crate::compile::functions::{Env, Situation};
+use crate::compile::grabs::Grabs;
 use bridge::pattern::HandFeatures;
 use bridge::random::DealGenerator;
 use contract_bridge::Seat;
 
-/// A constraint compiled as [`crate::rules::Rule::compile`] compiles one.
+/// A constraint compiled as [`crate::compile::rules::Rule::compile`] compiles one.
 pub fn constraint(text: &str) -> Alt {
     let goal = grammar::parse_goal(text).expect("parses");
     let mut alt = ir::compile_alt(&goal.pattern.expect("a pattern"), true).expect("compiles");
