@@ -49,3 +49,6 @@ dnl AFTER_RUN / RUN_LATE: our redouble, and they ran at once (opener passed,
 dnl forcing) or after two passes.
 define(AFTER_RUN, `OPEN1(a):X:R:LB(l,c):P:P')dnl
 define(RUN_LATE, `OPEN1(a):X:R:P:P:LB(l,c)')dnl
+dnl NEG_NEWSUIT: our negative double, opener's answer, responder's new suit
+dnl (forcing) and RHO's pass: opener to bid.
+define(NEG_NEWSUIT, `OPEN1(a):LB(l,b):X:P:LB(n,c)~c!=b~:P:k.d!#a!#b!#c[CDHS]CHEAPEST(k,d,n,c):P')dnl
