@@ -52,3 +52,6 @@ define(RUN_LATE, `OPEN1(a):X:R:P:P:LB(l,c)')dnl
 dnl NEG_NEWSUIT: our negative double, opener's answer, responder's new suit
 dnl (forcing) and RHO's pass: opener to bid.
 define(NEG_NEWSUIT, `OPEN1(a):LB(l,b):X:P:LB(n,c)~c!=b~:P:k.d!#a!#b!#c[CDHS]CHEAPEST(k,d,n,c):P')dnl
+dnl OPENER_TAKEOUT_X: opener's competitive (takeout) double of RHO's suit m-c
+dnl after partner's pass (c grabbed), LHO passing: responder to bid.
+define(OPENER_TAKEOUT_X, `OPEN1(a)(:,:P|:X:P|:P:P):LB(m,c):X:P')dnl
