@@ -55,3 +55,6 @@ define(NEG_NEWSUIT, `OPEN1(a):LB(l,b):X:P:LB(n,c)~c!=b~:P:k.d!#a!#b!#c[CDHS]CHEA
 dnl OPENER_TAKEOUT_X: opener's competitive (takeout) double of RHO's suit m-c
 dnl after partner's pass (c grabbed), LHO passing: responder to bid.
 define(OPENER_TAKEOUT_X, `OPEN1(a)(:,:P|:X:P|:P:P):LB(m,c):X:P')dnl
+dnl FREE_REBID: responder's free bid (RHO passing) and opener's rebid in a
+dnl suit d: responder's second call.
+define(FREE_REBID, `OPEN1U(a):LB(l,c):n.b!#a!#c[CDHS]CHEAPEST(n,b,l,c):P:LB(k,d)~d!=c~:P')dnl
