@@ -57,7 +57,7 @@ dnl after partner's pass (c grabbed), LHO passing: responder to bid.
 define(OPENER_TAKEOUT_X, `OPEN1(a)(:,:P|:X:P|:P:P):LB(m,c):X:P')dnl
 dnl FREE_REBID: responder's free bid (RHO passing) and opener's rebid in a
 dnl suit d: responder's second call.
-define(FREE_REBID, `OPEN1(a):LB(l,c):n.b!#a!#c[CDHS]CHEAPEST(n,b,l,c):P:LB(k,d)~d!=c~:P')dnl
+define(FREE_REBID, `OPEN1(a):LB(l,c)~c!=a~:n.b!#a!#c[CDHS]CHEAPEST(n,b,l,c):P:LB(k,d)~d!=c~:P')dnl
 dnl NEG_JUMPSHIFT: our negative double and opener's jump shift in a minor
 dnl (forcing), RHO passing: responder to bid.
 define(NEG_JUMPSHIFT, `OPEN1(a):LB(l,b)~b!=a~:X:P:m.c!#a!#b[CD]JUMP(m,c,l,b):P')dnl
