@@ -37,3 +37,4 @@ dnl Topic macro files.
 include(macros-notrump.m4)
 include(macros-suits.m4)
 include(macros-defence.m4)
+include(macros-interference.m4)

@@ -1,0 +1,63 @@
+dnl Macros for our side after the opponents interfere with our opening of one
+dnl of a suit (interference*.txt2). Grabs: a = the suit opened, b = their
+dnl suit, c/d = other suits, l/m/n = levels.
+dnl
+dnl ---- Sequence macros ----------------------------------------------------
+dnl OPEN1U(a): one of a suit opened in first or second seat: responder has not
+dnl passed. OPEN1P(a): opened in third or fourth seat: responder is a passed
+dnl hand (at most 11 HCP).
+define(OPEN1U, `(P:)?1$1[CDHS]')dnl
+define(OPEN1P, `P:P:(P:)?1$1[CDHS]')dnl
+define(OPENMAJU, `(P:)?1$1[HS]')dnl
+define(OPENMAJP, `P:P:(P:)?1$1[HS]')dnl
+define(OPENMINU, `(P:)?1$1[CD]')dnl
+dnl ANY_ROUNDS: any number of further rounds (pairs of calls) before our call, so
+dnl OPEN1(a)ANY_ROUNDS:l.c[CDHS]:X is our double of RHO's bid at any later turn.
+define(ANY_ROUNDS, `(:,:,)*')dnl
+dnl THEY_BID: an opponent has made a call other than pass (zero-width).
+define(THEY_BID, `~#4~')dnl
+dnl ---- Hand macros ---------------------------------------------------------
+dnl HAS_FIT(s,n): n or more cards in s together with what partner has shown.
+define(HAS_FIT, `&&~#250($1)+#24($1)>=$2~')dnl
+dnl SHORT_IN(s): at most one card in partner's suit s.
+define(SHORT_IN, `&&~#24($1)<=1~')dnl
+dnl TRUMP_STACK(s): four or more cards with two honours of the top three
+dnl (or A/K with five): a holding that beats their contract.
+define(TRUMP_STACK, `&&~#24($1)>=4&&(#25($1)>=6||(#24($1)>=5&&#25($1)>=4))~')dnl
+dnl OUR_HCP(lo,hi): our side's HCP, counting partner's shown minimum.
+define(OUR_HCP, `&&~#20+#210[0$1,0$2+99*!0$2]~')dnl
+dnl SUPPORT_FOR(s): support for partner's opening: three for a major, four for
+dnl diamonds, five for clubs.
+define(SUPPORT_FOR, `&&~#24($1)>=3+($1==D)+2*($1==C)~')dnl
+dnl UNBID_MAJOR4(a,b): four cards in each unbid major (either minor with
+dnl both majors bid): the shape of a negative double at the three level.
+define(UNBID_MAJOR4, `&&~(#24(H)>=4&&$1!=H&&$2!=H)||(#24(S)>=4&&$1!=S&&$2!=S)||($1>=H&&$2>=H&&#24(C)>=4&&#24(D)>=4)~')dnl
+dnl ---- Redirections ----------------------------------------------------------
+dnl SAME_AS(seen, as): after `seen' (the opening and three more calls, in any
+dnl seat), bid as after `as': the opponents' double or overcall changed nothing
+dnl that the uncontested rules need. One redirection line per seat.
+define(SAME_AS, `0 $1@$2 0 . .
+0 P:$1@P:$2 0 . .
+0 P:P:$1@P:P:$2 0 . .
+0 P:P:P:$1@P:P:P:$2 0 . .')dnl
+dnl AFTER_DOUBLE(o,r): 1o (X) r (P) bids as 1o P r P.
+define(AFTER_DOUBLE, `SAME_AS($1:X:$2:P, $1:P:$2:P)')dnl
+dnl RESPONSE_DOUBLED(o,r): 1o P r (X) bids as 1o P r P (SAYC: no support
+dnl redoubles; opener rebids naturally, or passes with nothing to add).
+define(RESPONSE_DOUBLED, `SAME_AS($1:P:$2:X, $1:P:$2:P)')dnl
+dnl AFTER_RUN / RUN_LATE: our redouble, and they ran at once (opener passed,
+dnl forcing) or after two passes.
+define(AFTER_RUN, `OPEN1(a):X:R:LB(l,c):P:P')dnl
+define(RUN_LATE, `OPEN1(a):X:R:P:P:LB(l,c)')dnl
+dnl NEG_NEWSUIT: our negative double, opener's answer, responder's new suit
+dnl (forcing) and RHO's pass: opener to bid.
+define(NEG_NEWSUIT, `OPEN1(a):LB(l,b):X:P:LB(n,c)~c!=b~:P:k.d!#a!#b!#c[CDHS]CHEAPEST(k,d,n,c):P')dnl
+dnl OPENER_TAKEOUT_X: opener's competitive (takeout) double of RHO's suit m-c
+dnl after partner's pass (c grabbed), LHO passing: responder to bid.
+define(OPENER_TAKEOUT_X, `OPEN1(a)(:,:P|:X:P|:P:P):LB(m,c):X:P')dnl
+dnl FREE_REBID: responder's free bid (RHO passing) and opener's rebid in a
+dnl suit d: responder's second call.
+define(FREE_REBID, `OPEN1(a):LB(l,c)~c!=a~:n.b!#a!#c[CDHS]CHEAPEST(n,b,l,c):P:LB(k,d)~d!=c~:P')dnl
+dnl NEG_JUMPSHIFT: our negative double and opener's jump shift in a minor
+dnl (forcing), RHO passing: responder to bid.
+define(NEG_JUMPSHIFT, `OPEN1(a):LB(l,b)~b!=a~:X:P:m.c!#a!#b[CD]JUMP(m,c,l,b):P')dnl
