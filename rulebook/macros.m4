@@ -36,3 +36,4 @@ define(ANYSEAT, `(P:)?(P:)?(P:)?$1')
 dnl Topic macro files.
 include(macros-notrump.m4)
 include(macros-suits.m4)
+include(macros-later.m4)
