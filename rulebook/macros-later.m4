@@ -29,3 +29,6 @@ dnl singleton or void.
 define(HELP, `&&~#25($1)>=2||#24($1)<=1~')dnl
 dnl SEMI_BAL: no singleton or void (4-4-4-1 and 5-4-3-1 excluded).
 define(SEMI_BAL, `&&~#28(4)>=2~')dnl
+dnl REVERSE(a,b,c): opener's reverse after the one-level response b: two of
+dnl a new suit c above the suit opened and below responder's suit.
+define(REVERSE, `2$3!#$2!N[>#$1]~$3<$2~')dnl
