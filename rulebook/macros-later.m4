@@ -32,3 +32,6 @@ define(SEMI_BAL, `&&~#28(4)>=2~')dnl
 dnl REVERSE(a,b,c): opener's reverse after the one-level response b: two of
 dnl a new suit c above the suit opened and below responder's suit.
 define(REVERSE, `2$3!#$2!N[>#$1]~$3<$2~')dnl
+dnl RESP(b): responder's first bid in a suit other than the one opened
+dnl (grab a must be set): SUITX(b) without the raises.
+define(RESP, `[1-7]$1!#a[CDHS]')dnl
