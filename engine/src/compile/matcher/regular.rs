@@ -259,7 +259,7 @@ impl RegularSet {
             .configure(
                 DFA::config()
                     .match_kind(MatchKind::All)
-                    .cache_capacity(8 << 20)
+                    .cache_capacity(64 << 20)
                     .minimum_cache_clear_count(None),
             )
             .build_from_nfa(nfa)

@@ -1,0 +1,37 @@
+dnl Macros for uncontested auctions after a one-of-a-suit opening, second
+dnl round and later (later-*.txt2). Grabs as in macros-suits.m4: a = the suit
+dnl opened, b = responder's first suit, c = opener's second suit.
+dnl
+dnl ---- Who has passed ------------------------------------------------------
+dnl UOPEN1(a): one of a suit opened in first or second seat: the responder is
+dnl not a passed hand. POPEN1(a): opened in third or fourth seat after the
+dnl responder passed. The same for UOPENED/POPENED (a given call) and the
+dnl majors/minors.
+define(UOPEN1, `(P:)?1$1[CDHS]')dnl
+define(UOPENED, `(P:)?$1')dnl
+define(UOPENMAJ, `(P:)?1$1[HS]')dnl
+define(UOPENMIN, `(P:)?1$1[CD]')dnl
+define(POPEN1, `P:P:(P:)?1$1[CDHS]')dnl
+define(POPENED, `P:P:(P:)?$1')dnl
+define(POPENMAJ, `P:P:(P:)?1$1[HS]')dnl
+define(POPENMIN, `P:P:(P:)?1$1[CD]')dnl
+dnl ---- Jumps -----------------------------------------------------------------
+dnl RJS(a,b): responder's jump shift over the opening a, grabbing the suit in b.
+define(RJS, `(2$2!N[>#$1]|3$2!N[<#$1])')dnl
+dnl OJS(a,b,c): opener's jump shift after the one-level response b, grabbing
+dnl the new suit in c (2 of a higher suit than b, or 3 of a lower one).
+define(OJS, `(2$3!#$1!N[>#$2]|3$3!#$1[<#$2])')dnl
+dnl ---- Hands -----------------------------------------------------------------
+dnl FOURTH_STOPPED(a,b,c): the fourth suit (the one nobody has bid) stopped.
+define(FOURTH_STOPPED, `&&~d=10-$1-$2-$3~STOPPED(d)')dnl
+dnl HELP(s): help for a game try in s: a top honour (A, K or Q) or a
+dnl singleton or void.
+define(HELP, `&&~#25($1)>=2||#24($1)<=1~')dnl
+dnl SEMI_BAL: no singleton or void (4-4-4-1 and 5-4-3-1 excluded).
+define(SEMI_BAL, `&&~#28(4)>=2~')dnl
+dnl REVERSE(a,b,c): opener's reverse after the one-level response b: two of
+dnl a new suit c above the suit opened and below responder's suit.
+define(REVERSE, `2$3!#$2!N[>#$1]~$3<$2~')dnl
+dnl RESP(b): responder's first bid in a suit other than the one opened
+dnl (grab a must be set): SUITX(b) without the raises.
+define(RESP, `[1-7]$1!#a[CDHS]')dnl
