@@ -255,11 +255,16 @@ impl RegularSet {
             )
             .build_many_from_hir(&hirs)
             .map_err(|e| RegularSetError(e.to_string()))?;
+        // The cache grows with the book: a state of the lazy DFA holds the
+        // NFA states of every pattern still alive, so a big book's states are
+        // big, and a cache too small for them is cleared and rebuilt over and
+        // over (2,100 rules in 8 MiB: half the time went to determinizing).
+        let capacity = (hirs.len() << 15).clamp(8 << 20, 256 << 20);
         let dfa = DFA::builder()
             .configure(
                 DFA::config()
                     .match_kind(MatchKind::All)
-                    .cache_capacity(64 << 20)
+                    .cache_capacity(capacity)
                     .minimum_cache_clear_count(None),
             )
             .build_from_nfa(nfa)
