@@ -1,7 +1,11 @@
-//! What bidbook writes for people to read, from a loaded rulebook and bid
-//! deals: a call's meaning in words ([`meaning`]), system notes as BML or
-//! BBO's BSS ([`export`]), and the report of `bidbook regress` ([`regress`]).
-//! The command line (`src/`) parses arguments and calls these.
+//! What bidbook writes for people to read: meanings, system notes, regressions.
+//!
+//! A call's meaning in words ([`meaning`]), system notes as BML or BBO's BSS
+//! ([`export`]), and the report of `bidbook regress` as text, JSON or HTML
+//! ([`regress`]). The command line (`src/`) parses the arguments and calls
+//! these.
+
+#![warn(missing_docs)]
 
 pub mod export;
 pub mod meaning;
