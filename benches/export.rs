@@ -7,10 +7,10 @@
 //!
 //! Each run prints the number of auctions written once, for the README.
 
-use bidbook::export::walk::{WalkOptions, walk};
-use bidbook::export::{ExportOptions, Format, export};
 use criterion::{Criterion, criterion_group, criterion_main};
 use engine::rulebook::{RulebookSource, load};
+use reports::export::walk::{WalkOptions, walk};
+use reports::export::{ExportOptions, Format, export};
 use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {

@@ -3,7 +3,6 @@
 //! scripts.
 
 use crate::deal_input::InputGame;
-use crate::meaning::{alerted, meaning};
 use bridge::auction::call_token;
 use bridge::deal::format_pbn_deal;
 use contract_bridge::Seat;
@@ -11,6 +10,7 @@ use deal_formats::{Board, RecordedAuction, RecordedCall, pbn, rbn};
 use engine::analysis::bid_deal::BiddenDeal;
 use engine::resolve::book::RuleLabel;
 use engine::rulebook::Rulebook;
+use reports::meaning::{alerted, meaning};
 use std::io::{self, Write};
 
 /// A format `bidbook auction` writes.

@@ -1,5 +1,7 @@
-//! Loading a rulebook: the embedded default, a rulebook directory, or an
-//! expanded database file — expanded, parsed and compiled into a [`Book`].
+//! The engine's door: loading a rulebook, expanded, parsed and compiled.
+//!
+//! The embedded default, a rulebook directory, or an expanded database file
+//! — expanded, parsed and compiled into a [`Book`].
 //!
 //! A rulebook directory holds
 //! - `main.txt2`: the source database (it may `include(…)` topic files);

@@ -1,7 +1,6 @@
 //! `bidbook bid`: the call a hand makes at its turn in an auction.
 
 use crate::auction_args::{TableArgs, replay};
-use crate::meaning::{meaning, rule_names};
 use crate::rules_arg::RulesArg;
 use crate::shown_json::shown_json;
 use bridge::auction::call_token;
@@ -10,6 +9,7 @@ use engine::resolve::book::Scratch;
 use engine::resolve::hand_eval::HandEval;
 use engine::resolve::resolver::{Considered, Table};
 use engine::rulebook::Rulebook;
+use reports::meaning::{meaning, rule_names};
 use serde_json::json;
 use std::fmt::Write;
 use std::process::ExitCode;

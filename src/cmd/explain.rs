@@ -2,7 +2,6 @@
 //! player has shown.
 
 use crate::auction_args::{TableArgs, replay};
-use crate::meaning::{meaning, rule_names};
 use crate::rules_arg::RulesArg;
 use crate::shown_json::shown_json;
 use bridge::auction::call_token;
@@ -10,6 +9,7 @@ use contract_bridge::Seat;
 use engine::compile::spec::describe;
 use engine::resolve::resolver::Table;
 use engine::rulebook::Rulebook;
+use reports::meaning::{meaning, rule_names};
 use serde_json::{Map, json};
 use std::fmt::Write;
 use std::process::ExitCode;

@@ -1,9 +1,9 @@
 //! `bidbook export`: the rulebook's system notes, as BML or as BBO's BSS.
 
-use crate::export::{ExportOptions, Format, calls, export};
 use crate::rules_arg::RulesArg;
 use anyhow::Context;
 use engine::rulebook::RulebookSource;
+use reports::export::{ExportOptions, Format, calls, export};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -32,7 +32,7 @@ bidbook export --format bss --rules my-rulebook/ --depth 8 -o mine.bss"
 pub struct Args {
     /// The output format: bml (readable system notes) or bss (BBO full disclosure).
     #[arg(long, value_enum)]
-    pub format: Format,
+    pub format: FormatArg,
     #[command(flatten)]
     pub rules: RulesArg,
     /// The most calls to follow from the opening bid (1 to 12).
@@ -44,6 +44,24 @@ pub struct Args {
     /// The system's name (BML #+TITLE, BSS header). Default: named after the rulebook.
     #[arg(long)]
     pub title: Option<String>,
+}
+
+/// `--format`: the command line's names for the export [`Format`]s.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum FormatArg {
+    /// Bridge Bidding Markup Language: readable system notes.
+    Bml,
+    /// BBO's full-disclosure convention card file.
+    Bss,
+}
+
+impl From<FormatArg> for Format {
+    fn from(arg: FormatArg) -> Format {
+        match arg {
+            FormatArg::Bml => Format::Bml,
+            FormatArg::Bss => Format::Bss,
+        }
+    }
 }
 
 /// Runs `bidbook export`.
@@ -59,7 +77,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             calls(args.depth)
         ),
     };
-    let exported = export(&rulebook, args.format, &options);
+    let format = Format::from(args.format);
+    let exported = export(&rulebook, format, &options);
     if exported.truncated {
         eprintln!(
             "warning: the rulebook describes more auctions than the walk keeps ({} nodes): \
@@ -81,7 +100,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             eprintln!(
                 "wrote {} auctions ({}) to {}",
                 exported.auctions,
-                match args.format {
+                match format {
                     Format::Bml => "BML rows",
                     Format::Bss => "BSS records",
                 },

@@ -1,5 +1,7 @@
-//! Using a loaded rulebook as a whole: bidding whole deals and linting the
-//! rulebook.
+//! A loaded rulebook used as a whole: bidding whole deals and linting it.
+//!
+//! [`bid_deal`] bids a deal with all four seats from the dealer to the end;
+//! [`lint`] looks for shadowed rules, overlaps, holes and unsound specs.
 
 pub mod bid_deal;
 pub mod failed_condition;

@@ -1,5 +1,7 @@
-//! Why a rule could not be compiled: the one error every compiling step
-//! (patterns, MATH, specs, rules) returns.
+//! Why a rule could not be compiled: the error every compiling step returns.
+//!
+//! Patterns, MATH, specs and rules all report a [`CompileError`]; it lives
+//! below them so that each can use the others.
 
 use grammar::ast::Span;
 

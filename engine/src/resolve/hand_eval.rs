@@ -1,6 +1,8 @@
-//! A hand as the rules read it, evaluated once per hand: its features (for
-//! functions), its pattern string (for constraints) and its spec fields'
-//! values (for hand bounds).
+//! A hand as the rules read it, evaluated once per hand.
+//!
+//! Its features (for functions), its pattern string (for constraints) and
+//! its spec fields' values (for hand bounds), for the book, the resolver and
+//! lint alike.
 
 use crate::compile::matcher::hand_bounds::FieldValues;
 use bridge::pattern::{HandFeatures, PatternString};

@@ -1,6 +1,10 @@
-//! Resolving: the compiled book answering which rules propose each call,
-//! the memo of answers, and the resolver choosing a call and recording what
-//! every player has shown, with the explanations table.
+//! Resolving: which rules propose each call, and which call a hand makes.
+//!
+//! The [`book`] answers "which rules propose this call after this auction"
+//! in [`proposal`]s, the [`memo`] keeps the answers for the next deal, and
+//! the [`resolver`] weighs them against a hand ([`hand_eval`]) to choose a
+//! call and record what every player has shown; [`explanations`] gives each
+//! rule its text and alert.
 
 pub mod book;
 pub mod explanations;

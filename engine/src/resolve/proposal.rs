@@ -1,6 +1,7 @@
-//! What an answer is made of: the rules proposing each call ([`Proposal`])
-//! and what a call shows ([`Meaning`]) — what the book works out, the memo
-//! keeps and the resolver reads.
+//! What an answer is made of: the rules proposing a call, what a call shows.
+//!
+//! [`Proposal`] and [`Meaning`] are what the book works out, the memo keeps
+//! and the resolver reads; they live here, below all three.
 
 use crate::compile::grabs::Grabs;
 use crate::knowledge::Shown;

@@ -20,7 +20,7 @@ use grammar::ast::SpecField;
 use walk::WalkOptions;
 
 /// The output format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
     /// Bridge Bidding Markup Language: readable system notes.
     Bml,
