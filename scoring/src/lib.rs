@@ -7,6 +7,9 @@
 //!   them ([`DdMask`], [`PartialTable`]).
 //! * [`solve`] — solving tables with the pure-Rust `pons-dds` solver, one
 //!   deal or many in parallel on the caller's rayon pool.
+//! * [`par`] — par score and par contracts of a table (`pons-dds`'s port of
+//!   DDS's par), and [`par_reference`], an independent implementation that
+//!   checks it.
 //! * [`optimum_result_table`] and [`double_dummy_tricks`] — the text forms
 //!   deal files carry tables in: PBN's `OptimumResultTable` section and
 //!   Bridge Composer's `DoubleDummyTricks` tag.
@@ -20,12 +23,15 @@ pub mod cache;
 pub mod double_dummy_tricks;
 pub mod imp;
 pub mod optimum_result_table;
+pub mod par;
+pub mod par_reference;
 pub mod score;
 pub mod solve;
 pub mod table;
 
 pub use cache::{CacheLineError, DdCache};
 pub use imp::imps;
+pub use par::{Par, ParContract, par, par_both};
 
 pub use score::{contract_points, is_vulnerable, ns_score, score};
 pub use solve::{
