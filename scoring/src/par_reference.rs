@@ -27,8 +27,13 @@
 //! pass-out.
 //!
 //! [`par`] returns the par score and every contract some optimal line of
-//! this game ends in (the lowest level for a made strain: 4♠+1 rather than
-//! 5♠ when both score the same).
+//! this game ends in, with two conventions that make the list DDS's:
+//!
+//! * when outbidding is exactly as good as passing, the side to call
+//!   outbids — par is where the competition ends (so a side does not "end"
+//!   in 2♥ making when the opponents could, at no cost, push it to 3♦);
+//! * each (strain, declarer) is listed once, at its lowest level: 4♠+1
+//!   rather than 5♠ when both score the same.
 
 use crate::par::{Par, ParContract};
 use crate::score::{is_vulnerable, score};
@@ -181,9 +186,9 @@ pub fn par(table: &DdTable, vul: AbsoluteVulnerability, dealer: Seat) -> Par {
         }
     }
 
-    let score_d = d1;
-    let ns_score = if d == 0 { score_d } else { -score_d };
-    if ns_score == 0 && openers.iter().all(|&s| game.open(s) <= 0) {
+    let ns_score = if d == 0 { d1 } else { -d1 };
+    // Every contract scores something, so 0 is the pass-out.
+    if d1 == 0 {
         return Par {
             score: 0,
             contracts: Vec::new(),
@@ -205,16 +210,6 @@ pub fn par(table: &DdTable, vul: AbsoluteVulnerability, dealer: Seat) -> Par {
             if table.get(seat, strain) != t {
                 continue;
             }
-            // A made strain is listed at its lowest level with this score.
-            if made
-                && contracts.iter().any(|c| {
-                    c.declarer == seat
-                        && c.contract.bid.strain == strain
-                        && c.contract.penalty == Penalty::Undoubled
-                })
-            {
-                continue;
-            }
             let penalty = if made {
                 Penalty::Undoubled
             } else {
@@ -228,7 +223,7 @@ pub fn par(table: &DdTable, vul: AbsoluteVulnerability, dealer: Seat) -> Par {
         }
     }
     contracts.sort_by_key(|c| (c.contract.bid, c.declarer as u8));
-    // Keep the lowest level of each made (strain, declarer).
+    // Keep the lowest level of each (strain, declarer, doubled or not).
     let mut kept: Vec<ParContract> = Vec::new();
     for c in contracts {
         let dup = kept.iter().any(|k| {
@@ -243,5 +238,79 @@ pub fn par(table: &DdTable, vul: AbsoluteVulnerability, dealer: Seat) -> Par {
     Par {
         score: ns_score,
         contracts: kept,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// North-South's tricks per strain (C, D, H, S, NT), both declarers
+    /// alike; East-West take the rest.
+    fn ns_table(ns: [u8; 5]) -> DdTable {
+        DdTable::from_rows(ns.map(|t| [t, 13 - t, t, 13 - t]))
+    }
+
+    fn listed(p: &Par) -> Vec<String> {
+        p.contracts
+            .iter()
+            .map(|c| format!("{}{}{:+}", c.contract, c.declarer.letter(), c.overtricks))
+            .collect()
+    }
+
+    #[test]
+    fn game_with_an_overtrick_is_listed_at_the_lowest_level() {
+        // NS: 11 tricks in spades; 4♠+1 = 450 = 5♠=, listed as 4♠+1.
+        let p = par(
+            &ns_table([6, 6, 6, 11, 8]),
+            AbsoluteVulnerability::NONE,
+            Seat::North,
+        );
+        assert_eq!(p.score, 450);
+        assert_eq!(listed(&p), ["4♠N+1", "4♠S+1"]);
+    }
+
+    #[test]
+    fn sacrifice() {
+        // EW make 4♥ (420); NS take 9 spade tricks: 4♠x−1 costs 100.
+        let p = par(
+            &ns_table([4, 4, 3, 9, 4]),
+            AbsoluteVulnerability::NONE,
+            Seat::East,
+        );
+        assert_eq!(p.score, -100);
+        assert_eq!(listed(&p), ["4♠xN-1", "4♠xS-1"]);
+        // Vulnerable against not, the sacrifice costs 200, still cheaper.
+        let p = par(
+            &ns_table([4, 4, 3, 9, 4]),
+            AbsoluteVulnerability::NS,
+            Seat::East,
+        );
+        assert_eq!(p.score, -200);
+    }
+
+    #[test]
+    fn passed_out() {
+        let p = par(
+            &DdTable::from_rows([[6; 4]; 5]),
+            AbsoluteVulnerability::ALL,
+            Seat::South,
+        );
+        assert_eq!(
+            p,
+            Par {
+                score: 0,
+                contracts: Vec::new()
+            }
+        );
+    }
+
+    /// Both sides make 1NT and nothing else: the dealer's side gets it.
+    #[test]
+    fn dealer_side_first() {
+        let suit = [5, 7, 5, 7];
+        let t = DdTable::from_rows([suit, suit, suit, suit, [7; 4]]);
+        assert_eq!(par(&t, AbsoluteVulnerability::NONE, Seat::West).score, -90);
+        assert_eq!(par(&t, AbsoluteVulnerability::NONE, Seat::North).score, 90);
     }
 }
