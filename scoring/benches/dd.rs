@@ -15,6 +15,9 @@
 //! * `fresh solver` — a new `pons_dds::Solver` per deal, to see what the
 //!   reuse saves;
 //! * `tt N MiB` — the transposition table's size (default 160 / 256 MiB).
+//!
+//! Results and the comparison with DDS are in the crate's README: about
+//! 185 ms per table on this machine's cores, within 5% of DDS.
 
 use contract_bridge::{FullDeal, Strain};
 use criterion::{Criterion, criterion_group, criterion_main};
