@@ -1,13 +1,13 @@
 //! Scoring for bidbook: what a contract is worth, and what a deal is worth
 //! double dummy.
 //!
-//! * [`score`] — duplicate scores of contracts ([`score()`], [`ns_score`]).
+//! * [`mod@score`] — duplicate scores of contracts ([`score()`], [`ns_score`]).
 //! * [`imp`] — the IMP scale ([`imps`]).
 //! * [`table`] — double-dummy tables ([`DdTable`]) and requests for parts of
 //!   them ([`DdMask`], [`PartialTable`]).
-//! * [`solve`] — solving tables with the pure-Rust `pons-dds` solver, one
+//! * [`mod@solve`] — solving tables with the pure-Rust `pons-dds` solver, one
 //!   deal or many in parallel on the caller's rayon pool.
-//! * [`par`] — par score and par contracts of a table (`pons-dds`'s port of
+//! * [`mod@par`] — par score and par contracts of a table (`pons-dds`'s port of
 //!   DDS's par), and [`par_reference`], an independent implementation that
 //!   checks it.
 //! * [`optimum_result_table`] and [`double_dummy_tricks`] — the text forms

@@ -1,6 +1,6 @@
-//! An independent par calculation, to check [`crate::par`] against.
+//! An independent par calculation, to check [`crate::par()`] against.
 //!
-//! [`crate::par`] runs `pons-dds`'s port of DDS's par code, a long and
+//! [`crate::par()`] runs `pons-dds`'s port of DDS's par code, a long and
 //! intricate case analysis. This module reaches par a different way: as the
 //! value of a small game, solved by backward induction.
 //!
