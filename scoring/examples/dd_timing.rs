@@ -15,7 +15,9 @@
 //! (16 MiB), to see how much the search really needs. `--mask CELLS`
 //! solves only those cells through `scoring::solve_some` (`N:NT` for one
 //! cell, `N:NT,S:NT` for two, `NT` for a whole strain) and reports its time
-//! (no comparison then).
+//! (no comparison then). `--threads N` solves all the deals at once with
+//! `scoring::solve_all` on an N-thread `scoring::thread_pool` and reports
+//! the wall time per table.
 
 use contract_bridge::FullDeal;
 use std::time::Instant;
@@ -66,6 +68,28 @@ fn main() {
             })
             .fold(scoring::DdMask::NONE, |a, b| a | b)
     });
+
+    if let Some(threads) = args
+        .iter()
+        .position(|a| a == "--threads")
+        .map(|i| args[i + 1].parse::<usize>().expect("a thread count"))
+    {
+        let pool = scoring::thread_pool(threads).expect("threads");
+        // Warm each worker's solver up on a first batch, then time.
+        pool.install(|| scoring::solve_all(&deals[..threads.min(deals.len())]));
+        let start = Instant::now();
+        let tables = pool.install(|| scoring::solve_all(&deals));
+        let wall = start.elapsed().as_secs_f64() * 1000.0;
+        assert!(tables.iter().all(Result::is_ok));
+        println!(
+            "pons-dds on {threads} threads: {} tables in {:.2} s, {:.1} ms/table wall, {:.1} ms/table/thread",
+            deals.len(),
+            wall / 1000.0,
+            wall / deals.len() as f64,
+            wall * threads as f64 / deals.len() as f64
+        );
+        return;
+    }
 
     let work = || {
         let mut solver =
