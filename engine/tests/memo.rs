@@ -18,10 +18,36 @@ fn call(text: &str) -> Call {
 }
 
 #[test]
-fn the_embedded_rulebook_reads_no_vulnerability_in_its_answers() {
-    // So one remembered answer serves every vulnerability.
-    let rulebook = load(&RulebookSource::Embedded).unwrap();
-    assert!(!rulebook.book.answers_read_vulnerability());
+fn only_answers_that_weigh_the_vulnerability_are_kept_apart() {
+    // At the opening, rule #1 (which reads the vulnerability) is weighed:
+    // one answer per vulnerability. After 1H no such rule is weighed: one
+    // answer serves them all.
+    let rulebook = load(&RulebookSource::Path(BOOK.into())).unwrap_or_else(|e| panic!("{e}"));
+    let book = &rulebook.book;
+    let hand = HandEval::new(parse_hand("AKQ2.K52.J83.Q74").unwrap());
+    let vuls = [
+        Vulnerability::None,
+        Vulnerability::NS,
+        Vulnerability::EW,
+        Vulnerability::Both,
+    ];
+    let mut memo = book.scratch_with_memo(64);
+    for vul in vuls {
+        Table::new(book, Seat::North, vul).decide(&hand, &mut memo);
+    }
+    assert_eq!(
+        memo.answers_worked_out(),
+        4,
+        "the opening, once per vulnerability"
+    );
+    let mut memo = book.scratch_with_memo(64);
+    for vul in vuls {
+        let table = Table::with_calls(book, Seat::North, vul, &[call("1H")], &mut memo).unwrap();
+        let before = memo.answers_worked_out();
+        table.decide(&hand, &mut memo);
+        let worked_out = memo.answers_worked_out() - before;
+        assert_eq!(worked_out, u64::from(vul == Vulnerability::None), "{vul:?}");
+    }
 }
 
 #[test]

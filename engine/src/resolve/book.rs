@@ -115,6 +115,9 @@ pub struct Scratch {
     /// Whether the answer to the current question is the memo's entry for
     /// its key rather than the vectors above.
     from_memo: bool,
+    /// Whether working out the current answer weighed a rule that reads the
+    /// vulnerability (see [`Scratch::answer_read_vulnerability`]).
+    reads_vulnerability: bool,
 }
 
 /// The auction of the current question and its rewritings by redirections
@@ -197,6 +200,14 @@ impl Scratch {
         self.from_memo = false;
         self.proposals.clear();
         self.grabs.clear();
+        self.reads_vulnerability = false;
+    }
+
+    /// Whether working out the current answer weighed a rule whose sequence
+    /// pattern or spec reads the vulnerability (then the answer holds for
+    /// this vulnerability only).
+    pub(crate) fn answer_read_vulnerability(&self) -> bool {
+        self.reads_vulnerability
     }
 
     /// Sets the key of the question about to be asked (`sequence` and the
@@ -404,6 +415,7 @@ impl Book {
             prepared: Prepared::default(),
             memo: None,
             from_memo: false,
+            reads_vulnerability: false,
         }
     }
 
@@ -509,6 +521,7 @@ impl Book {
                     else {
                         continue;
                     };
+                    scratch.reads_vulnerability |= self.rules[r as usize].reads_vulnerability;
                     p.spans.clear();
                     bt.redirect_spans(pattern, &mut Grabs::new(), &mut p.spans);
                     for k in 0..p.spans.len() {
@@ -585,6 +598,7 @@ impl Book {
             self.regular.matches(&mut scratch.cache, subject, &mut hits);
         }
         for &(rule, verify) in &hits {
+            scratch.reads_vulnerability |= self.rules[rule as usize].reads_vulnerability;
             let mut slot = NO_GRABS;
             if verify {
                 let SeqMatcher::Backtrack { pattern, .. } = &self.rules[rule as usize].seq else {
@@ -612,6 +626,7 @@ impl Book {
             if !subject.starts_with(prefix) {
                 continue;
             }
+            scratch.reads_vulnerability |= self.rules[r as usize].reads_vulnerability;
             let mut grabs = Grabs::new();
             if bt.matches(pattern, EndMode::Full, &mut grabs) {
                 let slot = scratch.grabs.len() as u32;

@@ -6,14 +6,18 @@
 //!
 //! The answer depends on the auction and the vulnerability only — sequence
 //! patterns cannot read the hand, and what each player has shown follows
-//! from the auction — and on the auction alone when no rule reads the
-//! vulnerability ([`crate::resolve::book::Book::answers_read_vulnerability`]), so it
-//! can be reused by every deal that reaches the same auction. Bidding many
-//! deals meets the same early auctions again and again (`1N P`, `P P 1S
-//! P`…), and every question of a deal that repeats one becomes a table
-//! lookup instead of a matcher run. (100,000 random deals ask 873,060
-//! questions about 30,375 auctions; 81,238 when the vulnerability was part
-//! of the key.)
+//! from the auction — so it can be reused by every deal that reaches the
+//! same auction. And it depends on the auction alone unless working it out
+//! weighed a rule whose sequence pattern or spec reads the vulnerability
+//! (`#2`, `#3`: the second-pass book's vulnerable and non-vulnerable
+//! overcalls): such answers are kept per vulnerability, every other one
+//! once for all four (the resolver's `memo_lookup` asks for the shared key
+//! first). Bidding many deals meets the same early auctions again and again
+//! (`1N P`, `P P 1S P`…), and every question of a deal that repeats one
+//! becomes a table lookup instead of a matcher run. (100,000 random deals
+//! with the first book asked 873,060 questions about 30,375 auctions;
+//! 81,238 with the vulnerability always in the key. Keeping it in the key
+//! of every answer once the second-pass book read it cost 1.6x.)
 //!
 //! Memory is bounded by two generations: answers go into the current one;
 //! when it is full it becomes the previous one (the one before is

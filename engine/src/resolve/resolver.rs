@@ -109,6 +109,10 @@ pub struct Table<'b> {
     sequence: Vec<u8>,
 }
 
+/// The vulnerability bits of a memo key whose answer holds at every
+/// vulnerability (the real bits are 0 to 3).
+const ANY_VULNERABILITY: u8 = 4;
+
 /// The index into a relative-seat array ([bidder, partner, LHO, RHO]) of the
 /// player `offset` seats after the bidder.
 const RELATIVE: [usize; 4] = [0, 2, 1, 3];
@@ -223,16 +227,43 @@ impl<'b> Table<'b> {
     }
 
     /// Whether the side to call (bit 0) and the other side (bit 1) are
-    /// vulnerable: with the auction, what an answer depends on — or 0 for
-    /// every vulnerability when no rule reads it
-    /// ([`Book::answers_read_vulnerability`]).
+    /// vulnerable: with the auction, what an answer may depend on.
     fn vulnerability_bits(&self) -> u8 {
-        if !self.book.answers_read_vulnerability() {
-            return 0;
-        }
         let bidder = self.bidding.turn();
         let vul = self.bidding.vulnerability();
         u8::from(vul.is_vulnerable(bidder)) | u8::from(vul.is_vulnerable(bidder.lho())) << 1
+    }
+
+    /// Looks the current question up in the scratch's memo: `Some(true)`
+    /// when its answer is known (and loaded), `Some(false)` when not, `None`
+    /// when the scratch keeps no memo. An answer is remembered for every
+    /// vulnerability ([`ANY_VULNERABILITY`]) unless working it out weighed a
+    /// rule that reads the vulnerability; then for this vulnerability only
+    /// ([`Table::memo_store`]). A book in which no rule reads it asks once.
+    fn memo_lookup(&self, scratch: &mut Scratch) -> Option<bool> {
+        if !scratch.memo_key(&self.sequence, ANY_VULNERABILITY) {
+            return None;
+        }
+        if scratch.memo_load() {
+            return Some(true);
+        }
+        if !self.book.answers_read_vulnerability() {
+            return Some(false);
+        }
+        scratch.memo_key(&self.sequence, self.vulnerability_bits());
+        Some(scratch.memo_load())
+    }
+
+    /// Remembers the answer just worked out, under the key
+    /// [`Table::memo_lookup`] looks for it by.
+    fn memo_store(&self, scratch: &mut Scratch) {
+        let vulnerability = if scratch.answer_read_vulnerability() {
+            self.vulnerability_bits()
+        } else {
+            ANY_VULNERABILITY
+        };
+        scratch.memo_key(&self.sequence, vulnerability);
+        scratch.memo_store();
     }
 
     /// Works out the answer ([`Scratch::answer`]): every rule proposing
@@ -246,10 +277,11 @@ impl<'b> Table<'b> {
         env: &Env<'_>,
         scratch: &mut Scratch,
     ) {
-        let remembered = scratch.memo_key(&self.sequence, self.vulnerability_bits());
-        if remembered && scratch.memo_load() {
-            return;
-        }
+        let remembered = match self.memo_lookup(scratch) {
+            Some(true) => return,
+            Some(false) => true,
+            None => false,
+        };
         let calls: SmallVec<[Call; 40]> = legal.collect();
         match only {
             Some(tag) if !remembered => {
@@ -258,7 +290,7 @@ impl<'b> Table<'b> {
             _ => self.propose(&calls, 0..calls.len(), env, scratch),
         }
         if remembered {
-            scratch.memo_store();
+            self.memo_store(scratch);
         }
     }
 
@@ -395,8 +427,7 @@ impl<'b> Table<'b> {
         let legal = self.bidding.legal_calls();
         let tag = legal.position_of(call);
         if let Some(tag) = tag
-            && scratch.memo_key(&self.sequence, self.vulnerability_bits())
-            && scratch.memo_load()
+            && self.memo_lookup(scratch) == Some(true)
             && let Some(meaning) = scratch.remembered_meaning(tag)
         {
             return meaning.clone();

@@ -237,10 +237,24 @@ impl<'a, 'e> Backtracker<'a, 'e> {
             return (lo..=hi.min(len)).any(holds_from);
         }
         // `START`: every call boundary from `lo` on whose first byte can
-        // begin the branch.
+        // begin the branch — and, when the end is fixed and the branch's
+        // length bounded, only the boundaries that far before the end.
         let first = b.nodes.first();
-        let mut start = lo;
-        while start <= len {
+        let (mut start, last) = match (fixed_end, b.span) {
+            (Some(end), Some((min, max))) => match end.checked_sub(min) {
+                Some(last) => (lo.max(end.saturating_sub(max)), last.min(len)),
+                None => return false,
+            },
+            _ => (lo, len),
+        };
+        if start > 0 && start <= len && self.subject[start - 1] != b':' {
+            // Move to the next call boundary at or after `start`.
+            match self.subject[start..].iter().position(|&c| c == b':') {
+                Some(i) => start += i + 1,
+                None => return false,
+            }
+        }
+        while start <= last {
             let boundary = start == 0 || self.subject[start - 1] == b':';
             if boundary && can_begin(first, self.subject.get(start)) && holds_from(start) {
                 return true;

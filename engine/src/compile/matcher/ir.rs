@@ -49,6 +49,50 @@ pub struct Branch {
     /// Some node of the branch, nested ones included, sets a grab (a push,
     /// or MATH with `=`): only then must a failed match put grabs back.
     pub writes: bool,
+    /// The fewest and most bytes the nodes can match (`None`: no bound), so
+    /// that a floating branch with a fixed end (`START…$n`) is tried only at
+    /// the call boundaries that many bytes before its end.
+    pub span: Option<(usize, usize)>,
+}
+
+/// The fewest and most bytes `nodes` can match, or `None` when some node
+/// has no upper bound (an unbounded repetition, MATH that reads fields).
+/// A grab's value is a field of one or two bytes in a sequence string, but
+/// MATH may store any number in it: a grab match is counted as up to four.
+pub fn byte_span(nodes: &[Node]) -> Option<(usize, usize)> {
+    nodes.iter().try_fold((0usize, 0usize), |(lo, hi), n| {
+        let (a, b) = node_span(n)?;
+        Some((lo + a, hi + b))
+    })
+}
+
+fn node_span(node: &Node) -> Option<(usize, usize)> {
+    Some(match node {
+        Node::Literal(bytes) => (bytes.len(), bytes.len()),
+        Node::AnyByte | Node::ByteSet(_) => (1, 1),
+        Node::AnyCall => (1, 2),
+        Node::GrabClass { .. } => (1, 4),
+        Node::GrabMatch(_) => (0, 4),
+        Node::Push(_) | Node::Not(_) => (0, 0),
+        Node::Math { expr, .. } => {
+            if expr.reads_fields() {
+                return None;
+            }
+            (0, 0)
+        }
+        Node::Group(alt) => {
+            let mut spans = alt.branches().map(|b| byte_span(&b.nodes));
+            let first = spans.next()??;
+            spans.try_fold(first, |(lo, hi), s| {
+                let (a, b) = s?;
+                Some((lo.min(a), hi.max(b)))
+            })?
+        }
+        Node::Repeat { node, min, max } => {
+            let (a, b) = node_span(node)?;
+            (a * usize::from(*min), b * usize::from((*max)?))
+        }
+    })
 }
 
 /// One element of a branch.
@@ -269,6 +313,7 @@ fn compile_branch(
     Ok(Branch {
         goto,
         floating: re.start.is_some(),
+        span: byte_span(&nodes),
         nodes,
         end: re.end.as_ref().map(|e| e.node),
         writes,
@@ -439,6 +484,25 @@ impl Node {
 #[cfg(test)]
 mod tests {
     use super::ByteSet;
+
+    /// The byte spans a floating branch's start window is computed from.
+    #[test]
+    fn byte_spans_of_sequence_branches() {
+        let span = |text: &str| {
+            let goal = grammar::parse_goal(text).expect("parses");
+            let alt =
+                super::compile_alt(&goal.pattern.expect("a pattern"), true).expect("compiles");
+            alt.first.span
+        };
+        // `k.s[CDHS]:P:m.(#s)`: 1 + 1 + 3 + 1 + a grab of up to 4 bytes.
+        assert_eq!(span("STARTk.s[CDHS]:P:m.(#s)~m==k+1~$"), Some((6, 10)));
+        assert_eq!(span("START4N:P:5[CDHS]$"), Some((7, 7)));
+        assert_eq!(span("START1N:(P:)?2C$"), Some((5, 7)));
+        assert_eq!(span("START,:,$"), Some((3, 5)));
+        // Unbounded: a star, or MATH that reads fields.
+        assert_eq!(span("START(P:)*1N$"), None);
+        assert_eq!(span("START1N~.>0~$"), None);
+    }
 
     #[test]
     fn a_byte_sets_members_come_in_increasing_order() {
