@@ -317,3 +317,101 @@ fn bad_arguments_name_the_problem() {
         assert!(stderr(&o).contains("golden file only"), "{}", stderr(&o));
     }
 }
+
+/// The games of a PBN text, each from its first tag to the line before the
+/// next empty line.
+fn pbn_game_with<'t>(text: &'t str, board: &str) -> &'t str {
+    text.split("\n\n")
+        .find(|g| g.contains(&format!("[Board \"{board}\"]")))
+        .unwrap_or_else(|| panic!("no board {board} in:\n{text}"))
+}
+
+#[test]
+fn broken_games_are_written_back_in_place_over_the_input() {
+    let dir = scratch("cli_deals", "broken-in-place");
+    std::fs::copy(deals("broken.pbn"), dir.join("club.pbn")).unwrap();
+    let original = std::fs::read_to_string(dir.join("club.pbn")).unwrap();
+    let o = bidbook_in(&dir, &["auction", "club.pbn", "-o", "club.pbn"]);
+    // Reported and counted, as before.
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("club.pbn:11: skipped:"), "{}", stderr(&o));
+    let text = std::fs::read_to_string(dir.join("club.pbn")).unwrap();
+    // Every game is still there, in its place; the broken ones unchanged.
+    let boards: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("[Board "))
+        .collect();
+    assert_eq!(
+        boards,
+        ["[Board \"1\"]", "[Board \"2\"]", "[Board \"3\"]", "[Board \"4\"]"],
+        "{text}"
+    );
+    for board in ["2", "3"] {
+        assert_eq!(
+            pbn_game_with(&text, board),
+            pbn_game_with(&original, board)
+        );
+    }
+    assert!(text.contains("[Auction "), "{text}");
+}
+
+#[test]
+fn broken_games_are_written_back_to_another_file_of_the_same_format() {
+    let dir = scratch("cli_deals", "broken-rbn");
+    write(
+        &dir,
+        "in.rbn",
+        "B 1\nH W:873.A6.KT864.KQ8:96.T54.97.AJ9643:T542.K93.AQ53.52:\n\n\
+         B 2\nH W:873.A6.KT864.KQ8:873.T54.97.AJ9643:T542.K93.AQ53.52:\n\n\
+         B 3\nH N:873.A6.KT864.KQ8:96.T54.97.AJ9643:T542.K93.AQ53.52:\n",
+    );
+    let o = bidbook_in(&dir, &["auction", "in.rbn", "-o", "out.rbn"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("in.rbn:5: skipped:"), "{}", stderr(&o));
+    let text = std::fs::read_to_string(dir.join("out.rbn")).unwrap();
+    assert!(
+        text.contains("B 2\nH W:873.A6.KT864.KQ8:873.T54.97.AJ9643:T542.K93.AQ53.52:\n"),
+        "{text}"
+    );
+    // Board 3 still states its own hands after the broken game.
+    assert!(
+        text.contains("B 3\nH N:873.A6.KT864.KQ8:96.T54.97.AJ9643:T542.K93.AQ53.52:\n"),
+        "{text}"
+    );
+    assert_eq!(text.matches("\nA ").count() + usize::from(text.starts_with("A ")), 2);
+}
+
+#[test]
+fn converting_a_file_with_broken_games_over_itself_is_refused() {
+    let dir = scratch("cli_deals", "broken-convert");
+    std::fs::copy(deals("broken.pbn"), dir.join("club.pbn")).unwrap();
+    let original = std::fs::read_to_string(dir.join("club.pbn")).unwrap();
+    let o = bidbook_in(
+        &dir,
+        &["auction", "club.pbn", "-o", "club.pbn", "--format", "rbn"],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("not replacing"), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("club.pbn")).unwrap(),
+        original
+    );
+    assert!(!dir.join("club.pbn.bidbook-tmp").exists());
+}
+
+#[test]
+fn a_bidding_problem_is_written_back_unchanged_and_is_no_error() {
+    let dir = scratch("cli_deals", "problem");
+    let problem = "[Event \"Bidding quiz\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+                   [Deal \"N:AKQJ.AKQ.AKQ.AKQ - - -\"]\n{What do you open?}\n";
+    let full = "[Event \"Bidding quiz\"]\n[Board \"2\"]\n[Dealer \"E\"]\n[Vulnerable \"NS\"]\n\
+                [Deal \"N:AKQ2.K52.J83.Q74 JT9.QJ9.KQ9.AK32 876.T876.A76.J98 543.A43.T542.T65\"]\n";
+    write(&dir, "quiz.pbn", &format!("{problem}\n{full}"));
+    let o = bidbook_in(&dir, &["auction", "quiz.pbn", "-o", "quiz.pbn"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("quiz.pbn:1: not bid:"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("1 not bid"), "{}", stderr(&o));
+    let text = std::fs::read_to_string(dir.join("quiz.pbn")).unwrap();
+    assert!(text.starts_with(problem), "{text}");
+    assert!(pbn_game_with(&text, "2").contains("[Auction \"E\"]"), "{text}");
+}

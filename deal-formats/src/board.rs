@@ -131,6 +131,22 @@ pub struct Skipped {
     pub line: usize,
     /// What was wrong, in words.
     pub why: String,
+    /// The game's bytes as read (with the text before it that belongs to
+    /// no game), for writing it back unchanged; empty where the format is
+    /// not written back (LIN).
+    pub text: Vec<u8>,
+}
+
+impl Skipped {
+    /// A fault at `line`, with no text kept (yet).
+    #[must_use]
+    pub const fn new(line: usize, why: String) -> Self {
+        Self {
+            line,
+            why,
+            text: Vec::new(),
+        }
+    }
 }
 
 /// Why a reader yielded no game.

@@ -159,7 +159,7 @@ impl State {
     /// Records the first fault.
     fn fault(&mut self, line: usize, why: impl FnOnce() -> String) {
         if self.fault.is_none() {
-            self.fault = Some(Skipped { line, why: why() });
+            self.fault = Some(Skipped::new(line, why()));
         }
     }
 }
@@ -502,6 +502,7 @@ fn finish(st: State, raw: Vec<u8>) -> Option<Result<LinGame, Skipped>> {
         return Some(Err(Skipped {
             line,
             why: "a board without md| (deal and dealer)".to_owned(),
+            text: Vec::new(),
         }));
     }
     let number = st.number_ah.or(st.number_qx);
@@ -531,6 +532,7 @@ fn finish(st: State, raw: Vec<u8>) -> Option<Result<LinGame, Skipped>> {
             return Some(Err(Skipped {
                 line: at,
                 why: format!("mb|: {e}"),
+                text: Vec::new(),
             }));
         }
         board.auction = Some(auction);

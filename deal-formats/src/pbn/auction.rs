@@ -59,7 +59,7 @@ pub(crate) fn read_auction(
     section: &AuctionSection<'_>,
     note: impl Fn(u32) -> Option<String>,
 ) -> Result<RecordedAuction, Skipped> {
-    let fail = |line: usize, why: String| Skipped { line, why };
+    let fail = |line: usize, why: String| Skipped::new(line, why);
     let seat = section.seat.trim();
     let column = if seat.is_empty() || seat == "?" {
         section.dealer.ok_or_else(|| {

@@ -209,6 +209,7 @@ impl Parsed {
         tokenize_into(text, body.clone(), first_line, tokens).map_err(|e| Skipped {
             line: e.line,
             why: e.why,
+            text: Vec::new(),
         })?;
         let body_range = body.clone();
         let body = &text[body];
@@ -276,6 +277,7 @@ impl Parsed {
                 Some(v) => Some(Seat::from_str(v).map_err(|_| Skipped {
                     line,
                     why: format!("bad Dealer `{v}`: expected N, E, S or W{}", hint(v)),
+                    text: Vec::new(),
                 })?),
             },
             None => None,
@@ -289,6 +291,7 @@ impl Parsed {
                         "bad Vulnerable `{v}`: expected None, NS, EW or All (or Love, -, Both){}",
                         hint(v)
                     ),
+                    text: Vec::new(),
                 })?),
             },
             None => None,
@@ -298,6 +301,7 @@ impl Parsed {
                 return Err(Skipped {
                     line: self.board.line,
                     why: "no Deal tag".to_owned(),
+                    text: Vec::new(),
                 });
             }
             Some((v, line)) => match known(v) {
@@ -305,11 +309,13 @@ impl Parsed {
                     return Err(Skipped {
                         line,
                         why: format!("the Deal tag gives no cards (`{v}`)"),
+                        text: Vec::new(),
                     });
                 }
                 Some(v) => parse_pbn_deal(v).map_err(|e| Skipped {
                     line,
                     why: format!("bad Deal `{v}`: {e}{}", hint(v)),
+                    text: Vec::new(),
                 })?,
             },
         };

@@ -300,7 +300,7 @@ struct Fault(Option<Skipped>);
 impl Fault {
     fn set(&mut self, line: usize, why: impl FnOnce() -> String) {
         if self.0.is_none() {
-            self.0 = Some(Skipped { line, why: why() });
+            self.0 = Some(Skipped::new(line, why()));
         }
     }
 }
@@ -412,7 +412,8 @@ fn analyse(
         auction,
     };
     repeats.advance(resolved.clone(), number, deal);
-    if let Some(skipped) = fault.0 {
+    if let Some(mut skipped) = fault.0 {
+        skipped.text = raw;
         return Err(skipped);
     }
     Ok(RbnGame {
@@ -422,6 +423,16 @@ fn analyse(
         at,
         resolved,
     })
+}
+
+/// Moves `repeats` on past the games of `raw` (RBN text), as a reader of
+/// it would: what a writer that wrote `raw` as it is must know about the
+/// labels that repeat after it.
+pub(crate) fn advance_past(raw: &[u8], repeats: &mut Repeats) {
+    let mut reader = RbnReader::new(raw);
+    reader.repeats = std::mem::take(repeats);
+    while reader.next().is_some() {}
+    *repeats = reader.repeats;
 }
 
 impl<R: BufRead> Iterator for RbnReader<R> {

@@ -146,6 +146,19 @@ impl<W: Write> RbnWriter<W> {
         Ok(())
     }
 
+    /// Writes RBN text as it is — a game a reader skipped, written back
+    /// unchanged — and notes the labels it states, so that the games
+    /// written after it still mean what they should.
+    ///
+    /// # Errors
+    ///
+    /// Those of the writer.
+    pub fn write_unread(&mut self, text: &[u8]) -> io::Result<()> {
+        self.out.write_all(text)?;
+        super::read::advance_past(text, &mut self.repeats);
+        Ok(())
+    }
+
     /// The underlying writer.
     pub const fn get_ref(&self) -> &W {
         &self.out
