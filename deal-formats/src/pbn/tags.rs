@@ -62,6 +62,19 @@ pub(crate) const PLAY_TAGS: [&str; 8] = [
     "OptimumPlayTable",
 ];
 
+/// The tags that may inherit and that a new auction changes (`Result`
+/// and the scores): a game's value of one of them is written out in full
+/// rather than through `#` or `##`, since the game it would inherit from
+/// may have changed.
+pub(crate) const RESOLVED_ON_WRITE: [&str; 6] = [
+    "Result",
+    "Score",
+    "ScoreIMP",
+    "ScoreMP",
+    "ScorePercentage",
+    "ScoreRubber",
+];
+
 /// The section that times the calls one by one: it goes with the old calls.
 pub(crate) const AUCTION_TIME_TABLE: &str = "AuctionTimeTable";
 
