@@ -5,7 +5,7 @@
 //! column; `-` stands for each seat before the dealer in the first line of a
 //! table. Calls are `Pass`, `X`, `XX`, bids `1C`…`7NT` and the other
 //! spellings [`parse_call`] knows (`P`, `Dbl`, `Db`, `R`, `Rdbl`, `1N`, any
-//! case); `AP` passes until the auction ends; `*` and `+` end the section.
+//! case) and GIB's `Rd`; `AP` passes until the auction ends; `*` and `+` end the section.
 //! After a call: a note reference `=n=` (its text from the `[Note "n:…"]`
 //! tags after the section), a suffix (`!` marks the call alerted; `?`,
 //! `!!`, `??`, `!?`, `?!` are kept in the text only) and NAGs `$n` (kept in
@@ -167,9 +167,14 @@ pub(crate) fn read_auction(
                         }
                         continue;
                     }
-                    let call = parse_call(&token).map_err(|_| {
-                        fail(word.line, format!("`{token}` in the auction is not a call"))
-                    })?;
+                    // GIB writes a redouble `Rd` (and a double `Db`).
+                    let call = if token.eq_ignore_ascii_case("Rd") {
+                        Call::Redouble
+                    } else {
+                        parse_call(&token).map_err(|_| {
+                            fail(word.line, format!("`{token}` in the auction is not a call"))
+                        })?
+                    };
                     bidding
                         .push(call)
                         .map_err(|e| fail(word.line, format!("illegal auction: {e}")))?;
@@ -321,6 +326,12 @@ mod tests {
         assert_eq!(a.calls[0].note.as_deref(), Some("note 1"));
         assert!(!a.calls[5].alert);
         assert_eq!(a.dealer, Seat::North);
+    }
+
+    #[test]
+    fn gib_spells_double_db_and_redouble_rd() {
+        let a = read("[Auction \"N\"]\n1S Db Rd Pass\nPass Pass", Some(Seat::North)).unwrap();
+        assert_eq!(calls(&a), "1S X XX Pass Pass Pass");
     }
 
     #[test]
