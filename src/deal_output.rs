@@ -176,6 +176,33 @@ fn write_token(out: &mut impl Write, before: &[u8], token: &str) -> io::Result<(
     out.write_all(b"\"")
 }
 
+/// What a game read from another format gives RBN's own labels: the event
+/// (`E`) and the players (`N`, `North+South:West+East`) of a PBN game.
+/// Unknown values (`?`, empty) are left out; a name cannot hold RBN's
+/// separators `:` and `+`, which become spaces.
+pub fn rbn_labels(game: &InputGame) -> Vec<(char, String)> {
+    let InputGame::Pbn(g) = game else {
+        return Vec::new();
+    };
+    let known = |name: &str| {
+        g.tag(name)
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && *v != "?")
+    };
+    let mut labels = Vec::new();
+    if let Some(event) = known("Event") {
+        labels.push(('E', event.to_owned()));
+    }
+    let seats = ["North", "South", "West", "East"].map(|seat| {
+        known(seat).map_or_else(String::new, |n| n.replace([':', '+'], " "))
+    });
+    if seats.iter().any(|n| !n.is_empty()) {
+        let [n, s, w, e] = seats;
+        labels.push(('N', format!("{n}+{s}:{w}+{e}")));
+    }
+    labels
+}
+
 /// Writes a game with a new auction in `format`. A game written in the
 /// format it was read in keeps everything it had; others are written from
 /// their board.

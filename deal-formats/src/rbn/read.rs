@@ -6,7 +6,7 @@ use super::auction::{parse_auction, recorded};
 use super::line::{self, A, B, H, Line, LineKind, P};
 use super::repeat::{Repeats, Resolved, Value, board_number};
 use crate::{Board, ReadError, Skipped};
-use bridge::deal::{Deal, format_rbn_hands, parse_rbn_hands, rbn_first_seat};
+use bridge::deal::{Deal, parse_rbn_hands};
 use std::borrow::Cow;
 use std::io::BufRead;
 use std::sync::Arc;
@@ -104,7 +104,7 @@ impl RbnGame {
             Some(data) if !data.is_empty() => Some(text_of(data)),
             Some(_) => None,
             None if index == H && self.board.deal != Deal::EMPTY => Some(Cow::Owned(
-                format_rbn_hands(&self.board.deal, rbn_first_seat(&self.board.deal)),
+                super::write::hands_text(&self.board.deal),
             )),
             None => None,
         }
