@@ -415,3 +415,29 @@ fn a_bidding_problem_is_written_back_unchanged_and_is_no_error() {
     assert!(text.starts_with(problem), "{text}");
     assert!(pbn_game_with(&text, "2").contains("[Auction \"E\"]"), "{text}");
 }
+
+#[test]
+fn converting_pbn_to_rbn_keeps_the_event_and_the_players() {
+    let o = bidbook(&["auction", &deals("club.pbn"), "--format", "rbn", "-q"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("\nE Tuesday pairs\n") || text.starts_with("E Tuesday pairs\n"), "{text}");
+    assert!(text.contains("\nN Nick+Sue:Wendy+Ed\n"), "{text}");
+}
+
+#[test]
+fn table_manager_files_with_unquoted_tags_are_bid_with_one_warning() {
+    let dir = scratch("cli_deals", "unquoted");
+    let game = |n: u32, dealer: &str| {
+        format!(
+            "[Event Random Deal #]\n[Board {n}]\n[Dealer {dealer}]\n[Vulnerable None]\n\
+             [Deal \"N:AKQ2.K52.J83.Q74 JT9.QJ9.KQ9.AK32 876.T876.A76.J98 543.A43.T542.T65\"]\n"
+        )
+    };
+    write(&dir, "tm.pbn", &format!("{}\n{}", game(1, "N"), game(2, "E")));
+    let o = bidbook_in(&dir, &["auction", "tm.pbn", "-o", "out.pbn"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stderr(&o).matches("without quotes").count(), 1, "{}", stderr(&o));
+    let text = std::fs::read_to_string(dir.join("out.pbn")).unwrap();
+    assert_eq!(text.matches("[Auction ").count(), 2, "{text}");
+}

@@ -84,3 +84,24 @@ fn inherited_result_and_scores_are_written_out_in_full() {
     }
     assert!(!out.contains("\"#"), "{out}");
 }
+
+#[test]
+fn unquoted_tag_values_are_read_with_a_warning_and_written_quoted() {
+    // As Table Manager / WBridge5 export.
+    let text = format!(
+        "[Event Random Deal #]\n[Board 3]\n[Dealer S]\n[Vulnerable EW]\n[Deal \"{DEAL}\"]\n\
+         [Contract 4S]\n[Result 10]\n"
+    );
+    let g = games(&text);
+    assert_eq!(g.len(), 1);
+    assert_eq!(g[0].tag("Event"), Some("Random Deal #"));
+    let b = g[0].board();
+    assert_eq!((b.number, b.dealer), (Some(3), Some(Seat::South)));
+    assert!(g[0].warning().unwrap().contains("without quotes"), "{:?}", g[0].warning());
+    let out = written(&g, &[Some(auction(Seat::South, "1C P 1S P P P"))]);
+    let back = games(&out);
+    assert_eq!(back[0].tag("Event"), Some("Random Deal #"), "{out}");
+    assert_eq!(back[0].tag("Contract"), Some("1S"), "{out}");
+    assert!(out.contains("[Contract \"1S\"]"), "{out}");
+    assert!(out.contains("[Result \"?\"]"), "{out}");
+}

@@ -2,7 +2,7 @@
 //! rulebook, and write the deals with their auctions.
 
 use crate::deal_input::{DealArgs, InputFormat, InputGame};
-use crate::deal_output::{OutputFormat, recorded_auction, write_game};
+use crate::deal_output::{OutputFormat, rbn_labels, recorded_auction, write_game};
 use crate::deal_pipeline::{RunOptions, RunSummary, Unread, for_each_game_keeping};
 use crate::output_file::OutputFile;
 use crate::rules_arg::RulesArg;
@@ -103,6 +103,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut not_bid = 0usize;
     // Games read (or skipped) that the output does not hold.
     let lost = Cell::new(0usize);
+    // The last file warned about.
+    let mut warned: Option<String> = None;
     let options = RunOptions {
         jobs: args.jobs,
         quiet: args.quiet,
@@ -118,6 +120,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             render(&rulebook, format, args.explain, game, scratch)
         },
         |name, game, result| {
+            if let InputGame::Pbn(g) = &game
+                && let Some(warning) = g.warning()
+                && warned.as_deref() != Some(name)
+            {
+                // Once per file: an exporter writes every game alike.
+                eprintln!("{name}:{warning}; read anyway (not repeated for this file)");
+                warned = Some(name.to_owned());
+            }
             match result {
                 Ok((rendered, n)) => {
                     calls += n;
@@ -215,7 +225,11 @@ impl Output {
             (Self::Plain(file, _), InputGame::Pbn(g)) => pbn::write_game(file, g, None)?,
             (Self::Plain(file, _), other) => pbn::write_board(file, other.board(), None)?,
             (Self::Rbn(writer), InputGame::Rbn(g)) => writer.write_game(g, None)?,
-            (Self::Rbn(writer), other) => writer.write_board(other.board(), None)?,
+            (Self::Rbn(writer), other) => {
+                let labels = rbn_labels(other);
+                let labels: Vec<(char, &str)> = labels.iter().map(|(c, v)| (*c, v.as_str())).collect();
+                writer.write_board_labelled(other.board(), None, &labels)?;
+            }
         }
         Ok(true)
     }
@@ -244,7 +258,12 @@ impl Output {
             (Self::Plain(file, _), Rendered::Bytes(bytes)) => file.write_all(&bytes),
             (Self::Rbn(writer), Rendered::Rbn(auction)) => match game {
                 InputGame::Rbn(g) => writer.write_game(g, Some(&auction)),
-                other => writer.write_board(other.board(), Some(&auction)),
+                other => {
+                    let labels = rbn_labels(other);
+                    let labels: Vec<(char, &str)> =
+                        labels.iter().map(|(c, v)| (*c, v.as_str())).collect();
+                    writer.write_board_labelled(other.board(), Some(&auction), &labels)
+                }
             },
             // Not produced (the format decides both), but well defined.
             (Self::Rbn(writer), Rendered::Bytes(bytes)) => writer.get_mut().write_all(&bytes),

@@ -38,6 +38,9 @@ pub struct PbnGame {
     board: Board,
     /// The index in `tags` of the (first) Auction tag.
     auction_tag: Option<usize>,
+    /// What was read that the standard does not allow (tag values without
+    /// quotes), in words.
+    warning: Option<String>,
 }
 
 /// A tag of a game.
@@ -68,6 +71,15 @@ impl PbnGame {
     #[must_use]
     pub fn into_board(self) -> Board {
         self.board
+    }
+
+    /// What the game does that the standard does not allow but bidbook
+    /// reads anyway — tag values without quotes (`[Event Random Deal #]`,
+    /// as Table Manager and WBridge5 write them, read up to the `]`) — with
+    /// its line, in words; `None` for a regular game.
+    #[must_use]
+    pub fn warning(&self) -> Option<&str> {
+        self.warning.as_deref()
     }
 
     /// The first line of the game in the file (1-based): its first tag or
@@ -170,6 +182,7 @@ impl PbnGame {
                 tags: p.tags,
                 board: p.board,
                 auction_tag: p.auction_tag,
+                warning: p.warning,
             }),
             Err(e) => Err((text, e)),
         }
@@ -193,6 +206,7 @@ struct Parsed {
     tags: Vec<Tag>,
     board: Board,
     auction_tag: Option<usize>,
+    warning: Option<String>,
 }
 
 impl Parsed {
@@ -215,6 +229,13 @@ impl Parsed {
         let body = &text[body];
         let latin1 = !body.is_ascii() && core::str::from_utf8(body).is_err();
         let line = tokens.first_line.unwrap_or(first_line);
+        let warning = tokens.tags.iter().find(|t| t.unquoted).map(|t| {
+            format!(
+                "{}: tag {} has a value without quotes (read up to the `]`)",
+                t.line,
+                String::from_utf8_lossy(&text[t.name.clone()])
+            )
+        });
         let (values, tags) = resolve(text, body_range, tokens, latin1, inheritance);
         let mut parsed = Self {
             latin1,
@@ -229,6 +250,7 @@ impl Parsed {
                 auction: None,
             },
             auction_tag: tokens.auction_tag,
+            warning,
         };
         parsed.fill_board(text, tokens)?;
         Ok(parsed)

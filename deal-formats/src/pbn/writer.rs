@@ -18,7 +18,7 @@ use crate::pbn::game::PbnGame;
 use crate::pbn::tags::{
     AUCTION_TIME_TABLE, MANDATORY_TAGS, PLAY_TAGS, RESOLVED_ON_WRITE, encode, escaped, push_tag,
 };
-use crate::pbn::tokens::is_space;
+use crate::pbn::tokens::{RawTag, is_space};
 use bridge::deal::format_pbn_deal;
 use contract_bridge::Seat;
 use core::ops::Range;
@@ -218,10 +218,7 @@ fn explicit(game: &PbnGame, index: usize, nl: &str, edits: &mut Vec<Edit>, lines
     let tag = &game.tag_list()[index];
     let value = game.value_of(tag);
     match &tag.raw {
-        Some(raw) => edits.push(Edit::Replace(
-            raw.value.clone(),
-            encode(&escaped(value), game.latin1()).into_owned(),
-        )),
+        Some(raw) => edits.push(value_edit(raw, value, game.latin1())),
         None => {
             push_tag(game.name_of(tag), value, lines);
             lines.push_str(nl);
@@ -248,6 +245,17 @@ impl Edit {
             Self::Remove(r) | Self::Replace(r, _) => (r.start, 1),
         }
     }
+}
+
+/// A tag's value replaced by `value`, escaped (and quoted, when the tag
+/// was written without quotes).
+fn value_edit(raw: &RawTag, value: &str, latin1: bool) -> Edit {
+    let mut bytes = encode(&escaped(value), latin1).into_owned();
+    if raw.unquoted {
+        bytes.insert(0, b'"');
+        bytes.push(b'"');
+    }
+    Edit::Replace(raw.value.clone(), bytes)
 }
 
 /// The line end the game uses: CRLF if its first line ends so.
@@ -357,10 +365,7 @@ fn rewrite(game: &PbnGame, new: &RecordedAuction) -> Vec<u8> {
                 old_result = Some(value.to_owned());
             }
             if value != new_outcome.result_value() || inherits("Result") {
-                edits.push(Edit::Replace(
-                    raw.value.clone(),
-                    encode(&escaped(new_outcome.result_value()), latin1).into_owned(),
-                ));
+                edits.push(value_edit(raw, new_outcome.result_value(), latin1));
             }
         }
         // Inherited through `##` from an earlier game: the scores go with
@@ -427,10 +432,7 @@ fn rewrite(game: &PbnGame, new: &RecordedAuction) -> Vec<u8> {
                     if keep_outcome_tags && name != "Dealer" {
                         previous.push((raw.span.start, text[raw.span.clone()].to_vec()));
                     }
-                    edits.push(Edit::Replace(
-                        raw.value.clone(),
-                        encode(&escaped(value), latin1).into_owned(),
-                    ));
+                    edits.push(value_edit(raw, value, latin1));
                 }
             }
         }
