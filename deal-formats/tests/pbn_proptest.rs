@@ -5,7 +5,7 @@
 
 use bridge::auction::{Bidding, Call};
 use bridge::vulnerability::Vulnerability;
-use deal_formats::pbn::{PbnGame, PbnReader, write_board, write_game};
+use deal_formats::pbn::{PbnGame, PbnReader, as_recorded, write_board, write_game};
 use deal_formats::{ReadError, RecordedAuction, RecordedCall};
 use proptest::prelude::*;
 use std::path::Path;
@@ -76,7 +76,7 @@ fn check(bytes: &[u8], picks: &[u8], flags: &[u8]) {
         );
         match &back[0] {
             Ok(h) => {
-                assert_eq!(h.board().auction.as_ref(), Some(&new));
+                assert_eq!(h.board().auction.as_ref(), Some(&as_recorded(&new)));
                 assert_eq!(h.board().deal, g.board().deal);
             }
             Err(e) => panic!(
@@ -90,7 +90,7 @@ fn check(bytes: &[u8], picks: &[u8], flags: &[u8]) {
         let back: Vec<_> = PbnReader::new(out.as_slice()).collect();
         assert_eq!(back.len(), 1);
         let h = back.into_iter().next().unwrap().unwrap();
-        assert_eq!(h.board().auction.as_ref(), Some(&new));
+        assert_eq!(h.board().auction.as_ref(), Some(&as_recorded(&new)));
     }
     if faults == 0 && !games.is_empty() {
         assert_eq!(whole, bytes);

@@ -50,11 +50,12 @@
 //!
 //! Choices where the standard leaves room or real files differ from it:
 //!
-//! - A `!` suffix marks the call alerted, as most programs write alerts
-//!   (the standard calls it "good call", NAG `$1`); the other suffixes and
-//!   NAGs are kept in the text only. A note reference `=n=` gives the call
-//!   its note (from the `[Note "n:…"]` tags right after the Auction section,
-//!   as 3.5.5 places them) without alerting it.
+//! - A `!` suffix is what the standard says, "good call" (NAG `$1`), not
+//!   an alert; it and the other suffixes and NAGs are kept in the text
+//!   only. A note reference `=n=` gives the call its note (from the
+//!   `[Note "n:…"]` tags right after the Auction section, as 3.5.5 places
+//!   them). An alert is written as its note only (3.5.3), so PBN records no
+//!   alert flag: [`as_recorded`] is an auction as it reads back.
 //! - A game's text is read as UTF-8 if it is valid UTF-8, else as Latin-1
 //!   (the standard's character set); new text written into a Latin-1 game
 //!   is Latin-1.
@@ -79,6 +80,7 @@ mod tags;
 mod tokens;
 mod writer;
 
+pub use auction::as_recorded;
 pub use contract::{contract_by, contract_text};
 pub use game::PbnGame;
 pub use reader::PbnReader;

@@ -32,7 +32,7 @@ use std::io::{self, BufRead};
 /// let game = games.next().unwrap().unwrap();
 /// assert_eq!(game.tag("Board"), Some("1"));
 /// let auction = game.board().auction.as_ref().unwrap();
-/// assert!(auction.calls[0].alert);
+/// assert!(!auction.calls[0].alert); // `!` is "good call", not an alert
 /// assert_eq!(game.text(), file.as_bytes());
 /// assert!(games.next().is_none());
 /// ```

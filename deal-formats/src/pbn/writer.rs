@@ -12,7 +12,7 @@
 //! with CRLF, the 15 mandatory tags in order, `?` for what is not known.
 
 use crate::board::{Board, RecordedAuction};
-use crate::pbn::auction::write_auction;
+use crate::pbn::auction::{as_recorded, write_auction};
 use crate::pbn::contract::Outcome;
 use crate::pbn::game::PbnGame;
 use crate::pbn::tags::{
@@ -132,8 +132,8 @@ pub fn write_board(
 ///
 /// - the Auction section (with its `[Note]` tags) is replaced by the new one
 ///   in export layout (four calls a line, `=n=` after a call with a note and
-///   `[Note "n:…"]` tags after the calls, `!` after an alerted call, `*`
-///   after an unfinished auction); a game with none gets it before its Play
+///   `[Note "n:…"]` tags after the calls — an alerted call's alert is its
+///   note — and `*` after an unfinished auction); a game with none gets it before its Play
 ///   section or first supplemental section, else at its end (after the
 ///   identification tags, as export order has it);
 /// - `Dealer`, `Declarer` and `Contract` are set to the new auction's
@@ -167,7 +167,7 @@ pub fn write_game(
     auction: Option<&RecordedAuction>,
 ) -> io::Result<()> {
     match auction {
-        Some(new) if game.board().auction.as_ref() != Some(new) => {
+        Some(new) if game.board().auction.as_ref() != Some(&as_recorded(new)) => {
             out.write_all(&rewrite(game, new))
         }
         _ => {
