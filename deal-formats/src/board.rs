@@ -169,6 +169,20 @@ pub enum ReadError {
     Io(#[from] std::io::Error),
 }
 
+/// The longest text from the file a message repeats, in characters.
+const SHOWN_CHARS: usize = 60;
+
+/// Text from the file as a message repeats it: cut to 60 characters and
+/// `…` when longer, so that a huge value (a 200 MB `Deal` tag) does not
+/// become a huge line on standard error.
+#[must_use]
+pub fn shown(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(SHOWN_CHARS) {
+        None => std::borrow::Cow::Borrowed(text),
+        Some((end, _)) => std::borrow::Cow::Owned(format!("{}…", &text[..end])),
+    }
+}
+
 /// A strain letter (`C D H S N`), either case: the one spelling every deal
 /// format shares.
 pub(crate) const fn strain_of_letter(b: u8) -> Option<Strain> {

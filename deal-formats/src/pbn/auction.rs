@@ -74,7 +74,7 @@ pub(crate) fn read_auction(
         Seat::from_str(seat).map_err(|_| {
             fail(
                 section.line,
-                format!("bad Auction `{seat}`: expected N, E, S or W"),
+                format!("bad Auction `{}`: expected N, E, S or W", crate::board::shown(seat)),
             )
         })?
     };
@@ -83,7 +83,7 @@ pub(crate) fn read_auction(
     let mut calls: Vec<RecordedCall> = Vec::with_capacity(section.words.len());
     'words: for word in section.words {
         let w = &section.text[word.span.clone()];
-        let shown = || String::from_utf8_lossy(w).into_owned();
+        let shown = || crate::board::shown(&String::from_utf8_lossy(w)).into_owned();
         if w.first() == Some(&b'"') {
             return Err(fail(
                 word.line,
@@ -170,7 +170,7 @@ pub(crate) fn read_auction(
                         Call::Redouble
                     } else {
                         parse_call(&token).map_err(|_| {
-                            fail(word.line, format!("`{token}` in the auction is not a call"))
+                            fail(word.line, format!("`{}` in the auction is not a call", crate::board::shown(&token)))
                         })?
                     };
                     bidding
@@ -183,7 +183,7 @@ pub(crate) fn read_auction(
                         word.line,
                         format!(
                             "`{}` in the auction is not a call",
-                            String::from_utf8_lossy(&w[i..])
+                            crate::board::shown(&String::from_utf8_lossy(&w[i..]))
                         ),
                     ));
                 }

@@ -2,7 +2,7 @@
 //! resolved, and the [`Board`] bidbook bids from — and how a game's text
 //! becomes one.
 
-use crate::board::{Board, RecordedAuction, Skipped};
+use crate::board::{Board, RecordedAuction, Skipped, shown};
 use crate::pbn::auction::{AuctionSection, read_auction};
 use crate::pbn::inherit::{Inherit, Inheritance};
 use crate::pbn::tags::{decode, inheritable, push_value};
@@ -13,6 +13,11 @@ use contract_bridge::Seat;
 use core::ops::Range;
 use core::str::FromStr;
 use std::borrow::Cow;
+use std::collections::HashSet;
+
+/// Past this many tags in a game, repeated names are found through a hash
+/// set rather than by searching the tags read so far.
+const MANY_TAGS: usize = 32;
 
 /// One game as read: everything the file said, raw text kept.
 ///
@@ -298,7 +303,7 @@ impl Parsed {
                 None => None,
                 Some(v) => Some(Seat::from_str(v).map_err(|_| Skipped {
                     line,
-                    why: format!("bad Dealer `{v}`: expected N, E, S or W{}", hint(v)),
+                    why: format!("bad Dealer `{}`: expected N, E, S or W{}", shown(v), hint(v)),
                     text: Vec::new(),
                 })?),
             },
@@ -310,7 +315,8 @@ impl Parsed {
                 Some(v) => Some(Vulnerability::from_str(v).map_err(|_| Skipped {
                     line,
                     why: format!(
-                        "bad Vulnerable `{v}`: expected None, NS, EW or All (or Love, -, Both){}",
+                        "bad Vulnerable `{}`: expected None, NS, EW or Both (or All, Love, -){}",
+                        shown(v),
                         hint(v)
                     ),
                     text: Vec::new(),
@@ -330,13 +336,13 @@ impl Parsed {
                 None => {
                     return Err(Skipped {
                         line,
-                        why: format!("the Deal tag gives no cards (`{v}`)"),
+                        why: format!("the Deal tag gives no cards (`{}`)", shown(v)),
                         text: Vec::new(),
                     });
                 }
                 Some(v) => parse_pbn_deal(v).map_err(|e| Skipped {
                     line,
-                    why: format!("bad Deal `{v}`: {e}{}", hint(v)),
+                    why: format!("bad Deal `{}`: {}{}", shown(v), shown(&e.to_string()), hint(v)),
                     text: Vec::new(),
                 })?,
             },
@@ -415,10 +421,17 @@ fn resolve(
     let mut sticky_here: Vec<usize> = Vec::new();
     // Which tags record their value for inheritance.
     let mut recorded: u64 = 0;
+    // The names seen, once a game has more tags than a list search suits
+    // (a hostile game may have any number).
+    let mut seen: Option<HashSet<String>> = (tokens.tags.len() > MANY_TAGS).then(HashSet::new);
     for raw in tokens.tags.drain(..) {
         let name = slice(&raw.name);
         let name: &str = &name;
-        let repeat = name != "Note" && tags.iter().any(|t| &values[t.name.clone()] == name);
+        let repeat = name != "Note"
+            && match &mut seen {
+                Some(seen) => !seen.insert(name.to_owned()),
+                None => tags.iter().any(|t| &values[t.name.clone()] == name),
+            };
         let name_start = values.len();
         values.push_str(name);
         let name_range = name_start..values.len();
@@ -446,8 +459,12 @@ fn resolve(
         });
     }
     if inheritance.has_sticky() {
+        let given = |values: &str, tags: &[Tag], name: &str| match &seen {
+            Some(seen) => seen.contains(name),
+            None => tags.iter().any(|t| &values[t.name.clone()] == name),
+        };
         for (name, value) in inheritance.sticky() {
-            if !tags.iter().any(|t| &values[t.name.clone()] == name) {
+            if !given(&values, &tags, name) {
                 let name_start = values.len();
                 values.push_str(name);
                 let name_range = name_start..values.len();
@@ -470,7 +487,11 @@ fn resolve(
             tag.raw.is_some() && !tag.repeat && inheritable(name)
         };
         if record {
-            inheritance.record(name, &values[tag.value.clone()], sticky_here.contains(&k));
+            inheritance.record(
+                name,
+                &values[tag.value.clone()],
+                sticky_here.binary_search(&k).is_ok(),
+            );
         }
     }
     (values, tags)

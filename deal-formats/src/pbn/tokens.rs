@@ -186,7 +186,7 @@ impl Cursor<'_> {
             return Err(self.error(line, "`[` is not followed by a tag name"));
         }
         let name = name_start..self.i;
-        let shown = || String::from_utf8_lossy(&self.text[name.clone()]).into_owned();
+        let shown = || crate::board::shown(&String::from_utf8_lossy(&self.text[name.clone()])).into_owned();
         self.skip_space();
         if self.i < self.end && self.text[self.i] != b'"' && self.text[self.i] != b'\n' {
             // An unquoted value: what is left of the line up to the `]`.
