@@ -187,12 +187,23 @@ impl Cursor<'_> {
         }
         let name = name_start..self.i;
         let shown = || crate::board::shown(&String::from_utf8_lossy(&self.text[name.clone()])).into_owned();
+        let name_end = self.i;
         self.skip_space();
-        if self.i < self.end && self.text[self.i] != b'"' && self.text[self.i] != b'\n' {
-            // An unquoted value: what is left of the line up to the `]`.
+        if self.i > name_end
+            && self.i < self.end
+            && self.text[self.i] != b'"'
+            && self.text[self.i] != b'\n'
+        {
+            // An unquoted value after a space: what is left of the line up
+            // to the `]`, if it holds nothing that starts a string, a
+            // comment or a tag (the line scanner must see the same).
             let rest = &self.text[self.i..self.end];
             let line_end = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
-            if let Some(close) = memchr::memchr(b']', &rest[..line_end]) {
+            if let Some(close) = memchr::memchr(b']', &rest[..line_end])
+                && !rest[..close]
+                    .iter()
+                    .any(|b| matches!(b, b'"' | b'{' | b'}' | b';' | b'[' | b'\n'))
+            {
                 let mut value = self.i..self.i + close;
                 while value.end > value.start && is_space(self.text[value.end - 1]) {
                     value.end -= 1;
