@@ -6,6 +6,7 @@ use crate::deal_input::InputGame;
 use crate::meaning::{alerted, meaning};
 use bridge::auction::call_token;
 use bridge::deal::format_pbn_deal;
+use bridge::vulnerability::Vulnerability;
 use contract_bridge::{Contract, Seat};
 use deal_formats::{Board, RecordedAuction, RecordedCall, pbn, rbn};
 use engine::bid_deal::BiddenDeal;
@@ -98,7 +99,12 @@ pub fn write_json(
         None => out.write_all(b"null")?,
     }
     write_seat(out, b",\"dealer\":", bidding.seat_at(0))?;
-    write_token(out, b",\"vul\":", bidding.vulnerability().pbn())?;
+    // The word the text output and --vul use: `Both`, not PBN's `All`.
+    let vul = match bidding.vulnerability() {
+        Vulnerability::Both => "Both",
+        v => v.pbn(),
+    };
+    write_token(out, b",\"vul\":", vul)?;
     // A deal is seat letters, card letters, digits, dots, colons and
     // spaces: nothing JSON escapes.
     write_token(

@@ -149,6 +149,7 @@ where
     let mut chunks = Chunks {
         sources: sources.into_iter(),
         current: None,
+        gave: false,
     };
     std::thread::scope(|scope| -> anyhow::Result<()> {
         let mut next = chunks.read(&mut summary);
@@ -195,6 +196,8 @@ struct Chunks {
     sources: std::vec::IntoIter<GameSource>,
     /// The source being read.
     current: Option<GameSource>,
+    /// Whether the source being read gave anything (a game or a skipped one).
+    gave: bool,
 }
 
 impl Chunks {
@@ -205,7 +208,10 @@ impl Chunks {
         loop {
             let source = match &mut self.current {
                 Some(source) => source,
-                None => self.current.insert(self.sources.next()?),
+                None => {
+                    self.gave = false;
+                    self.current.insert(self.sources.next()?)
+                }
             };
             let mut chunk = Chunk {
                 name: source.name.clone(),
@@ -219,10 +225,20 @@ impl Chunks {
                 match source.games.next() {
                     None => {
                         finished = true;
+                        if !self.gave
+                            && let Some(m) = source.no_games_message()
+                        {
+                            summary.stopped += 1;
+                            chunk.messages.push((at, m, None));
+                        }
                         break;
                     }
-                    Some(Ok(game)) => chunk.games.push(game),
+                    Some(Ok(game)) => {
+                        self.gave = true;
+                        chunk.games.push(game);
+                    }
                     Some(Err(ReadError::Skipped(mut s))) => {
+                        self.gave = true;
                         summary.skipped += 1;
                         let text = core::mem::take(&mut s.text);
                         chunk

@@ -441,3 +441,38 @@ fn table_manager_files_with_unquoted_tags_are_bid_with_one_warning() {
     let text = std::fs::read_to_string(dir.join("out.pbn")).unwrap();
     assert_eq!(text.matches("[Auction ").count(), 2, "{text}");
 }
+
+#[test]
+fn a_file_read_as_the_wrong_format_is_reported() {
+    let o = bidbook(&["auction", &deals("club.pbn"), "--from", "lin", "-q"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("no LIN deals found"), "{err}");
+    assert!(err.contains("looks like PBN"), "{err}");
+}
+
+#[test]
+fn a_directory_given_as_deals_is_named() {
+    let dir = scratch("cli_deals", "a-directory");
+    let o = bidbook(&["auction", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains(dir.to_str().unwrap()), "{err}");
+    assert!(err.contains("directory"), "{err}");
+}
+
+#[test]
+fn json_says_both_like_the_text_and_json_is_an_alias_of_format_json() {
+    let by_format = bidbook(&["auction", "--random", "4", "--format", "json", "-q"]);
+    let by_flag = bidbook(&["auction", "--random", "4", "--json", "-q"]);
+    assert!(by_flag.status.success(), "{}", stderr(&by_flag));
+    assert_eq!(stdout(&by_format), stdout(&by_flag));
+    let lines = json_lines(&stdout(&by_flag));
+    assert_eq!(lines[3]["vul"], "Both");
+    assert!(!stdout(&by_flag).contains("\"All\""));
+    // --vul takes every spelling.
+    for vul in ["All", "Both", "b"] {
+        let o = bidbook(&["bid", "--hand", "AKQ2.K52.J83.Q74", "--vul", vul, "--json"]);
+        assert!(o.status.success(), "{vul}: {}", stderr(&o));
+    }
+}

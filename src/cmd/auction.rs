@@ -62,6 +62,9 @@ pub struct Args {
     /// PBN or RBN, else PBN.
     #[arg(long, value_enum)]
     pub format: Option<OutputFormat>,
+    /// The same as --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
     #[command(flatten)]
     pub rules: RulesArg,
     /// Give every call some rule explains a note with its meaning (alerted
@@ -82,6 +85,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let sources = args.deals.sources()?;
     let format = args
         .format
+        .or(args.json.then_some(OutputFormat::Json))
         .unwrap_or(match sources.first().and_then(|s| s.format) {
             Some(InputFormat::Rbn) => OutputFormat::Rbn,
             _ => OutputFormat::Pbn,
