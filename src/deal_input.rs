@@ -139,7 +139,8 @@ impl GameSource {
             (path.display().to_string(), Box::new(file))
         };
         let mut reader = BufReader::with_capacity(1 << 16, reader);
-        let unreadable = |e: io::Error| io::Error::new(e.kind(), format!("cannot read {name}: {e}"));
+        let unreadable =
+            |e: io::Error| io::Error::new(e.kind(), format!("cannot read {name}: {e}"));
         let named = match format {
             Some(f) => {
                 let start = reader.fill_buf().map_err(unreadable)?;

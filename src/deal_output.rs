@@ -199,9 +199,8 @@ pub fn rbn_labels(game: &InputGame) -> Vec<(char, String)> {
     if let Some(event) = known("Event") {
         labels.push(('E', event.to_owned()));
     }
-    let seats = ["North", "South", "West", "East"].map(|seat| {
-        known(seat).map_or_else(String::new, |n| n.replace([':', '+'], " "))
-    });
+    let seats = ["North", "South", "West", "East"]
+        .map(|seat| known(seat).map_or_else(String::new, |n| n.replace([':', '+'], " ")));
     if seats.iter().any(|n| !n.is_empty()) {
         let [n, s, w, e] = seats;
         labels.push(('N', format!("{n}+{s}:{w}+{e}")));

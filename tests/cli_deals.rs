@@ -334,23 +334,26 @@ fn broken_games_are_written_back_in_place_over_the_input() {
     let o = bidbook_in(&dir, &["auction", "club.pbn", "-o", "club.pbn"]);
     // Reported and counted, as before.
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    assert!(stderr(&o).contains("club.pbn:11: skipped:"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("club.pbn:11: skipped:"),
+        "{}",
+        stderr(&o)
+    );
     let text = std::fs::read_to_string(dir.join("club.pbn")).unwrap();
     // Every game is still there, in its place; the broken ones unchanged.
-    let boards: Vec<&str> = text
-        .lines()
-        .filter(|l| l.starts_with("[Board "))
-        .collect();
+    let boards: Vec<&str> = text.lines().filter(|l| l.starts_with("[Board ")).collect();
     assert_eq!(
         boards,
-        ["[Board \"1\"]", "[Board \"2\"]", "[Board \"3\"]", "[Board \"4\"]"],
+        [
+            "[Board \"1\"]",
+            "[Board \"2\"]",
+            "[Board \"3\"]",
+            "[Board \"4\"]"
+        ],
         "{text}"
     );
     for board in ["2", "3"] {
-        assert_eq!(
-            pbn_game_with(&text, board),
-            pbn_game_with(&original, board)
-        );
+        assert_eq!(pbn_game_with(&text, board), pbn_game_with(&original, board));
     }
     assert!(text.contains("[Auction "), "{text}");
 }
@@ -378,7 +381,10 @@ fn broken_games_are_written_back_to_another_file_of_the_same_format() {
         text.contains("B 3\nH N:873.A6.KT864.KQ8:96.T54.97.AJ9643:T542.K93.AQ53.52:\n"),
         "{text}"
     );
-    assert_eq!(text.matches("\nA ").count() + usize::from(text.starts_with("A ")), 2);
+    assert_eq!(
+        text.matches("\nA ").count() + usize::from(text.starts_with("A ")),
+        2
+    );
 }
 
 #[test]
@@ -409,11 +415,18 @@ fn a_bidding_problem_is_written_back_unchanged_and_is_no_error() {
     write(&dir, "quiz.pbn", &format!("{problem}\n{full}"));
     let o = bidbook_in(&dir, &["auction", "quiz.pbn", "-o", "quiz.pbn"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stderr(&o).contains("quiz.pbn:1: not bid:"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("quiz.pbn:1: not bid:"),
+        "{}",
+        stderr(&o)
+    );
     assert!(stderr(&o).contains("1 not bid"), "{}", stderr(&o));
     let text = std::fs::read_to_string(dir.join("quiz.pbn")).unwrap();
     assert!(text.starts_with(problem), "{text}");
-    assert!(pbn_game_with(&text, "2").contains("[Auction \"E\"]"), "{text}");
+    assert!(
+        pbn_game_with(&text, "2").contains("[Auction \"E\"]"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -421,7 +434,10 @@ fn converting_pbn_to_rbn_keeps_the_event_and_the_players() {
     let o = bidbook(&["auction", &deals("club.pbn"), "--format", "rbn", "-q"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
-    assert!(text.contains("\nE Tuesday pairs\n") || text.starts_with("E Tuesday pairs\n"), "{text}");
+    assert!(
+        text.contains("\nE Tuesday pairs\n") || text.starts_with("E Tuesday pairs\n"),
+        "{text}"
+    );
     assert!(text.contains("\nN Nick+Sue:Wendy+Ed\n"), "{text}");
 }
 
@@ -434,10 +450,19 @@ fn table_manager_files_with_unquoted_tags_are_bid_with_one_warning() {
              [Deal \"N:AKQ2.K52.J83.Q74 JT9.QJ9.KQ9.AK32 876.T876.A76.J98 543.A43.T542.T65\"]\n"
         )
     };
-    write(&dir, "tm.pbn", &format!("{}\n{}", game(1, "N"), game(2, "E")));
+    write(
+        &dir,
+        "tm.pbn",
+        &format!("{}\n{}", game(1, "N"), game(2, "E")),
+    );
     let o = bidbook_in(&dir, &["auction", "tm.pbn", "-o", "out.pbn"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(stderr(&o).matches("without quotes").count(), 1, "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o).matches("without quotes").count(),
+        1,
+        "{}",
+        stderr(&o)
+    );
     let text = std::fs::read_to_string(dir.join("out.pbn")).unwrap();
     assert_eq!(text.matches("[Auction ").count(), 2, "{text}");
 }

@@ -385,7 +385,11 @@ mod tests {
         assert_eq!(format_hand(hand), "AK32.932.T982.J2");
         assert!(matches!(
             parse_hand("xxxxxxxxx.AKQJ..").unwrap_err(),
-            HandError::TooManySmall { count: 9, free: 8, .. }
+            HandError::TooManySmall {
+                count: 9,
+                free: 8,
+                ..
+            }
         ));
         // Only whole hands: a deal's hands must not collide.
         assert!(parse_partial_hand("AKx").is_err());

@@ -342,7 +342,10 @@ impl<R: BufRead> LinReader<R> {
                 match v.parse::<Vulnerability>() {
                     Ok(vul) => st.vulnerability = Some(vul),
                     Err(_) => st.fault(line, || {
-                        format!("sv|: unknown vulnerability `{}` (o, n, e or b)", crate::board::shown(&v))
+                        format!(
+                            "sv|: unknown vulnerability `{}` (o, n, e or b)",
+                            crate::board::shown(&v)
+                        )
                     }),
                 }
             }
@@ -370,7 +373,9 @@ impl<R: BufRead> LinReader<R> {
                     });
                     st.call_lines.push(line);
                 }
-                Err(_) => st.fault(line, || format!("mb|: `{}` is not a call", crate::board::shown(&v))),
+                Err(_) => st.fault(line, || {
+                    format!("mb|: `{}` is not a call", crate::board::shown(&v))
+                }),
             }
         } else if key.eq_ignore_ascii_case(b"an") {
             // A note split over lines is one line of text.

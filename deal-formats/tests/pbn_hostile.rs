@@ -47,7 +47,12 @@ fn a_huge_value_is_cut_in_messages() {
     let games: Vec<_> = PbnReader::new(file.as_bytes()).collect();
     match &games[..] {
         [Err(ReadError::Skipped(s))] => {
-            assert!(s.why.len() < 300, "{} bytes: {}…", s.why.len(), &s.why[..300]);
+            assert!(
+                s.why.len() < 300,
+                "{} bytes: {}…",
+                s.why.len(),
+                &s.why[..300]
+            );
             assert!(s.why.contains('…'), "{}", s.why);
         }
         other => panic!("{:?}", other.len()),

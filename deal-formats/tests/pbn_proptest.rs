@@ -54,15 +54,22 @@ fn legal_auction(dealer: contract_bridge::Seat, picks: &[u8], flags: &[u8]) -> R
 /// Whether the game inherits a Result or score through an earlier `##`
 /// (a tag it has a value for but does not write).
 fn inherits_sticky(g: &PbnGame) -> bool {
-    ["Result", "Score", "ScoreIMP", "ScoreMP", "ScorePercentage", "ScoreRubber"]
-        .iter()
-        .any(|name| {
-            g.tag(name).is_some()
-                && !g
-                    .text()
-                    .windows(name.len() + 1)
-                    .any(|w| w[1..] == *name.as_bytes() && w[0] == b'[')
-        })
+    [
+        "Result",
+        "Score",
+        "ScoreIMP",
+        "ScoreMP",
+        "ScorePercentage",
+        "ScoreRubber",
+    ]
+    .iter()
+    .any(|name| {
+        g.tag(name).is_some()
+            && !g
+                .text()
+                .windows(name.len() + 1)
+                .any(|w| w[1..] == *name.as_bytes() && w[0] == b'[')
+    })
 }
 
 /// Reads `bytes` and checks what must hold whatever they are.

@@ -79,7 +79,12 @@ fn inherited_result_and_scores_are_written_out_in_full() {
     // Boards 2 and 3 keep what they meant.
     for (k, g) in g.iter().enumerate().skip(1) {
         for name in ["Result", "Score", "ScoreIMP"] {
-            assert_eq!(back[k].tag(name), g.tag(name), "board {}: {name}\n{out}", k + 1);
+            assert_eq!(
+                back[k].tag(name),
+                g.tag(name),
+                "board {}: {name}\n{out}",
+                k + 1
+            );
         }
     }
     assert!(!out.contains("\"#"), "{out}");
@@ -97,7 +102,11 @@ fn unquoted_tag_values_are_read_with_a_warning_and_written_quoted() {
     assert_eq!(g[0].tag("Event"), Some("Random Deal #"));
     let b = g[0].board();
     assert_eq!((b.number, b.dealer), (Some(3), Some(Seat::South)));
-    assert!(g[0].warning().unwrap().contains("without quotes"), "{:?}", g[0].warning());
+    assert!(
+        g[0].warning().unwrap().contains("without quotes"),
+        "{:?}",
+        g[0].warning()
+    );
     let out = written(&g, &[Some(auction(Seat::South, "1C P 1S P P P"))]);
     let back = games(&out);
     assert_eq!(back[0].tag("Event"), Some("Random Deal #"), "{out}");

@@ -568,5 +568,10 @@ fn boards_from_another_format_state_their_event_and_players() {
     }
     assert_eq!(back[2].label('E'), None, "{}", text(&out));
     // Stated once: the second board repeats them.
-    assert_eq!(text(&out).matches("E Tuesday pairs").count(), 1, "{}", text(&out));
+    assert_eq!(
+        text(&out).matches("E Tuesday pairs").count(),
+        1,
+        "{}",
+        text(&out)
+    );
 }

@@ -231,7 +231,8 @@ impl Output {
             (Self::Rbn(writer), InputGame::Rbn(g)) => writer.write_game(g, None)?,
             (Self::Rbn(writer), other) => {
                 let labels = rbn_labels(other);
-                let labels: Vec<(char, &str)> = labels.iter().map(|(c, v)| (*c, v.as_str())).collect();
+                let labels: Vec<(char, &str)> =
+                    labels.iter().map(|(c, v)| (*c, v.as_str())).collect();
                 writer.write_board_labelled(other.board(), None, &labels)?;
             }
         }

@@ -74,7 +74,10 @@ pub(crate) fn read_auction(
         Seat::from_str(seat).map_err(|_| {
             fail(
                 section.line,
-                format!("bad Auction `{}`: expected N, E, S or W", crate::board::shown(seat)),
+                format!(
+                    "bad Auction `{}`: expected N, E, S or W",
+                    crate::board::shown(seat)
+                ),
             )
         })?
     };
@@ -170,7 +173,13 @@ pub(crate) fn read_auction(
                         Call::Redouble
                     } else {
                         parse_call(&token).map_err(|_| {
-                            fail(word.line, format!("`{}` in the auction is not a call", crate::board::shown(&token)))
+                            fail(
+                                word.line,
+                                format!(
+                                    "`{}` in the auction is not a call",
+                                    crate::board::shown(&token)
+                                ),
+                            )
                         })?
                     };
                     bidding
@@ -351,7 +360,11 @@ mod tests {
 
     #[test]
     fn gib_spells_double_db_and_redouble_rd() {
-        let a = read("[Auction \"N\"]\n1S Db Rd Pass\nPass Pass", Some(Seat::North)).unwrap();
+        let a = read(
+            "[Auction \"N\"]\n1S Db Rd Pass\nPass Pass",
+            Some(Seat::North),
+        )
+        .unwrap();
         assert_eq!(calls(&a), "1S X XX Pass Pass Pass");
     }
 

@@ -303,7 +303,11 @@ impl Parsed {
                 None => None,
                 Some(v) => Some(Seat::from_str(v).map_err(|_| Skipped {
                     line,
-                    why: format!("bad Dealer `{}`: expected N, E, S or W{}", shown(v), hint(v)),
+                    why: format!(
+                        "bad Dealer `{}`: expected N, E, S or W{}",
+                        shown(v),
+                        hint(v)
+                    ),
                     text: Vec::new(),
                 })?),
             },
@@ -342,7 +346,12 @@ impl Parsed {
                 }
                 Some(v) => parse_pbn_deal(v).map_err(|e| Skipped {
                     line,
-                    why: format!("bad Deal `{}`: {}{}", shown(v), shown(&e.to_string()), hint(v)),
+                    why: format!(
+                        "bad Deal `{}`: {}{}",
+                        shown(v),
+                        shown(&e.to_string()),
+                        hint(v)
+                    ),
                     text: Vec::new(),
                 })?,
             },

@@ -204,7 +204,10 @@ mod tests {
     fn latin1_encoding() {
         assert_eq!(&*encode("Müller ♠", true), b"M\xfcller S");
         // What Latin-1 lacks, in plain ASCII.
-        assert_eq!(&*encode("10–21 HCP, ≥5 — “x”…", true), b"10-21 HCP, >=5 - 'x'...");
+        assert_eq!(
+            &*encode("10–21 HCP, ≥5 — “x”…", true),
+            b"10-21 HCP, >=5 - 'x'..."
+        );
         assert_eq!(&*encode("\u{263a}", true), b"?");
         assert_eq!(&*encode("Müller", false), "Müller".as_bytes());
     }

@@ -186,7 +186,8 @@ impl Cursor<'_> {
             return Err(self.error(line, "`[` is not followed by a tag name"));
         }
         let name = name_start..self.i;
-        let shown = || crate::board::shown(&String::from_utf8_lossy(&self.text[name.clone()])).into_owned();
+        let shown =
+            || crate::board::shown(&String::from_utf8_lossy(&self.text[name.clone()])).into_owned();
         let name_end = self.i;
         self.skip_space();
         if self.i > name_end

@@ -182,10 +182,9 @@ pub fn write_game(
                 explicit(game, i, nl, &mut edits, &mut lines);
             }
             if !lines.is_empty() {
-                let at = game.auction_tag().map_or_else(
-                    || insertion_point(game),
-                    |i| section_span(game, i).start,
-                );
+                let at = game
+                    .auction_tag()
+                    .map_or_else(|| insertion_point(game), |i| section_span(game, i).start);
                 edits.push(Edit::Insert(at, encode(&lines, game.latin1()).into_owned()));
             }
             out.write_all(&apply(game.text(), game.body(), &mut edits))
@@ -311,10 +310,7 @@ fn rewrite(game: &PbnGame, new: &RecordedAuction) -> Vec<u8> {
     };
     let same_contract = new_outcome.same_as(old_outcome);
     let inherited = inherited(game);
-    let inherits = |name: &str| {
-        game.find(name)
-            .is_some_and(|i| inherited.contains(&i))
-    };
+    let inherits = |name: &str| game.find(name).is_some_and(|i| inherited.contains(&i));
 
     let mut edits: Vec<Edit> = Vec::new();
     // The old text that goes into the commentary block, in file order (a

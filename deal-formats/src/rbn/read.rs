@@ -103,9 +103,9 @@ impl RbnGame {
         match self.own(index) {
             Some(data) if !data.is_empty() => Some(text_of(data)),
             Some(_) => None,
-            None if index == H && self.board.deal != Deal::EMPTY => Some(Cow::Owned(
-                super::write::hands_text(&self.board.deal),
-            )),
+            None if index == H && self.board.deal != Deal::EMPTY => {
+                Some(Cow::Owned(super::write::hands_text(&self.board.deal)))
+            }
             None => None,
         }
     }

@@ -10,8 +10,8 @@ use super::repeat::{Repeats, Resolved, Value, b_value, same};
 use crate::{Board, RecordedAuction};
 use bridge::auction::call_token;
 use bridge::deal::{Deal, format_rbn_hands, parse_rbn_hands, rbn_first_seat};
-use contract_bridge::Seat;
 use bridge::vulnerability::Vulnerability;
+use contract_bridge::Seat;
 use std::io::{self, Write};
 
 /// Writes a game read from an RBN file.
@@ -181,7 +181,13 @@ impl<W: Write> RbnWriter<W> {
         labels: &[(char, &str)],
     ) -> io::Result<()> {
         let mut resolved = label_values(labels);
-        write_board_with(&mut self.out, board, auction, Some(&self.repeats), &resolved)?;
+        write_board_with(
+            &mut self.out,
+            board,
+            auction,
+            Some(&self.repeats),
+            &resolved,
+        )?;
         resolved[B] = b_value(board.number);
         self.repeats.advance(resolved, board.number, Ok(board.deal));
         Ok(())
