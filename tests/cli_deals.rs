@@ -474,6 +474,26 @@ fn a_file_read_as_the_wrong_format_is_reported() {
     let err = stderr(&o);
     assert!(err.contains("no LIN deals found"), "{err}");
     assert!(err.contains("looks like PBN"), "{err}");
+    // Written over itself, it would be emptied: refused.
+    let dir = scratch("cli_deals", "wrong-format-in-place");
+    std::fs::copy(deals("club.pbn"), dir.join("club.pbn")).unwrap();
+    let original = std::fs::read_to_string(dir.join("club.pbn")).unwrap();
+    let o = bidbook_in(
+        &dir,
+        &[
+            "auction", "club.pbn", "--from", "lin", "-o", "club.pbn", "-q",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("not replacing club.pbn"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("club.pbn")).unwrap(),
+        original
+    );
 }
 
 #[test]

@@ -158,15 +158,27 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if replaces_input && (lost.get() > 0 || summary.stopped > 0) {
         // Dropping the output leaves the input as it was.
         drop(out);
+        let mut why = Vec::new();
+        if lost.get() > 0 {
+            why.push(format!(
+                "{} deal(s) could not be written in the output's format",
+                lost.get()
+            ));
+        }
+        if summary.stopped > 0 {
+            why.push(format!(
+                "{} file(s) were not read to the end",
+                summary.stopped
+            ));
+        }
         anyhow::bail!(
-            "not replacing the input: {} deal(s) could not be written to it{} and would be lost; \
-             write to another file (-o), or keep the input's format",
-            lost.get(),
-            if summary.stopped > 0 {
-                ", and a file was not read to its end"
-            } else {
-                ""
-            }
+            "not replacing {}: {}, so replacing it would lose deals; it is left as it was \
+             (write to another file, or keep the input's format)",
+            args.output
+                .as_deref()
+                .unwrap_or(std::path::Path::new("-"))
+                .display(),
+            why.join(" and ")
         );
     }
     out.finish()?;
