@@ -445,8 +445,13 @@ fn parse_md(value: &str, scratch: &mut String) -> Result<(Option<Seat>, Deal), S
             return Err("more than four hands".to_owned());
         }
         let seat = MD_SEATS[k];
-        by_seat[seat as usize] = parse_lin_hand(part, scratch)
-            .map_err(|why| format!("{}'s hand `{part}`: {why}", bridge::deal::seat_name(seat)))?;
+        by_seat[seat as usize] = parse_lin_hand(part, scratch).map_err(|why| {
+            format!(
+                "{}'s hand `{}`: {why}",
+                bridge::deal::seat_name(seat),
+                crate::board::shown(part)
+            )
+        })?;
     }
     let full = MD_SEATS[..3]
         .iter()

@@ -58,3 +58,16 @@ fn a_huge_value_is_cut_in_messages() {
         other => panic!("{:?}", other.len()),
     }
 }
+
+#[test]
+fn a_huge_lin_hand_is_cut_in_messages() {
+    let hand = "S".to_owned() + &"A".repeat(1 << 16);
+    let file = format!("md|1{hand},,,|\n");
+    let games: Vec<_> = deal_formats::lin::LinReader::new(file.as_bytes()).collect();
+    match &games[..] {
+        [Err(ReadError::Skipped(s))] => {
+            assert!(s.why.len() < 300, "{} bytes", s.why.len());
+        }
+        other => panic!("{:?}", other.len()),
+    }
+}
