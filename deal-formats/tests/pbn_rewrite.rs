@@ -114,3 +114,29 @@ fn unquoted_tag_values_are_read_with_a_warning_and_written_quoted() {
     assert!(out.contains("[Contract \"1S\"]"), "{out}");
     assert!(out.contains("[Result \"?\"]"), "{out}");
 }
+
+#[test]
+fn notes_written_into_a_latin1_game_are_plain_ascii_where_latin1_lacks_a_character() {
+    let mut text =
+        format!("[Event \"M\u{fc}ller\"]\n[Dealer \"N\"]\n[Deal \"{DEAL}\"]\n").into_bytes();
+    // Latin-1: ü as one byte.
+    let at = text
+        .windows(2)
+        .position(|w| w == "\u{fc}".as_bytes())
+        .unwrap();
+    text.splice(at..at + 2, [0xfc]);
+    let g: Vec<PbnGame> = PbnReader::new(text.as_slice())
+        .map(|r| r.unwrap())
+        .collect();
+    let mut new = auction(Seat::North, "1C P 1S P P P");
+    new.calls[0].note = Some("10\u{2013}21 HCP, 3+ \u{2663}".to_owned());
+    let mut out = Vec::new();
+    write_game(&mut out, &g[0], Some(&new)).unwrap();
+    assert!(
+        out.windows(b"10-21 HCP, 3+ C".len())
+            .any(|w| w == b"10-21 HCP, 3+ C"),
+        "{}",
+        String::from_utf8_lossy(&out)
+    );
+    assert!(out.contains(&0xfc), "still Latin-1");
+}

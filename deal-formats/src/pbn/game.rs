@@ -238,7 +238,7 @@ impl Parsed {
             format!(
                 "{}: tag {} has a value without quotes (read up to the `]`)",
                 t.line,
-                String::from_utf8_lossy(&text[t.name.clone()])
+                shown(&String::from_utf8_lossy(&text[t.name.clone()]))
             )
         });
         let (values, tags) = resolve(text, body_range, tokens, latin1, inheritance);
