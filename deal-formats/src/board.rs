@@ -169,10 +169,11 @@ pub enum ReadError {
     Io(#[from] std::io::Error),
 }
 
-/// The longest text from the file a message repeats, in characters.
-const SHOWN_CHARS: usize = 60;
+/// The longest text from the file a message repeats, in characters: more
+/// than a whole PBN deal (69), so that a normal value is shown whole.
+const SHOWN_CHARS: usize = 80;
 
-/// Text from the file as a message repeats it: cut to 60 characters and
+/// Text from the file as a message repeats it: cut to 80 characters and
 /// `…` when longer, so that a huge value (a 200 MB `Deal` tag) does not
 /// become a huge line on standard error.
 #[must_use]
