@@ -13,7 +13,7 @@ pub struct TableArgs {
     /// The dealer: N, E, S or W.
     #[arg(long, default_value = "N", value_parser = parse_seat)]
     pub dealer: Seat,
-    /// Vulnerability: None, NS, EW or Both.
+    /// Vulnerability: None, NS, EW or Both (also All, b).
     #[arg(long, default_value = "None", value_parser = parse_vul)]
     pub vul: Vulnerability,
 }

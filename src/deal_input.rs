@@ -27,6 +27,15 @@ pub enum InputFormat {
 }
 
 impl InputFormat {
+    /// The format's name: `PBN`, `RBN`, `LIN`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Pbn => "PBN",
+            Self::Rbn => "RBN",
+            Self::Lin => "LIN",
+        }
+    }
+
     /// The format a file name says (`.pbn`, `.rbn`, `.lin`, any case).
     pub fn from_extension(path: &Path) -> Option<Self> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
@@ -101,6 +110,10 @@ pub struct GameSource {
     pub format: Option<InputFormat>,
     /// The games.
     pub games: Box<dyn Iterator<Item = Result<InputGame, ReadError>> + Send>,
+    /// For a file whose format was named (`--from`): the format its start
+    /// looks like, and whether it holds anything but white space — so that
+    /// a file read as the wrong format, yielding no game, can be reported.
+    pub named_format: Option<(InputFormat, bool)>,
 }
 
 impl GameSource {
@@ -115,17 +128,58 @@ impl GameSource {
         let (name, reader): (String, Box<dyn Read + Send>) = if path == Path::new("-") {
             ("<stdin>".to_owned(), Box::new(io::stdin()))
         } else {
-            let file = File::open(path).map_err(|e| {
-                io::Error::new(e.kind(), format!("cannot read {}: {e}", path.display()))
-            })?;
+            let cannot = |e: &dyn std::fmt::Display| format!("cannot read {}: {e}", path.display());
+            if path.is_dir() {
+                return Err(io::Error::new(
+                    io::ErrorKind::IsADirectory,
+                    cannot(&"it is a directory; name the deal files in it"),
+                ));
+            }
+            let file = File::open(path).map_err(|e| io::Error::new(e.kind(), cannot(&e)))?;
             (path.display().to_string(), Box::new(file))
         };
         let mut reader = BufReader::with_capacity(1 << 16, reader);
+        let unreadable =
+            |e: io::Error| io::Error::new(e.kind(), format!("cannot read {name}: {e}"));
+        let named = match format {
+            Some(f) => {
+                let start = reader.fill_buf().map_err(unreadable)?;
+                let content = start.iter().any(|b| !b.is_ascii_whitespace());
+                Some((f, InputFormat::sniff(start), content))
+            }
+            None => None,
+        };
         let format = match format.or_else(|| InputFormat::from_extension(path)) {
             Some(f) => f,
-            None => InputFormat::sniff(reader.fill_buf()?),
+            None => InputFormat::sniff(reader.fill_buf().map_err(unreadable)?),
         };
-        Ok(Self::from_reader(name, format, reader))
+        let mut source = Self::from_reader(name, format, reader);
+        source.named_format = named.map(|(_, looks, content)| (looks, content));
+        Ok(source)
+    }
+
+    /// What to say about a file read as its named format that gave no game
+    /// at all: `None` when that is no surprise (nothing in it).
+    pub fn no_games_message(&self) -> Option<String> {
+        let (looks, content) = self.named_format?;
+        let format = self.format?;
+        if !content {
+            return None;
+        }
+        let hint = if looks == format {
+            String::new()
+        } else {
+            format!(
+                " (it looks like {}: leave --from out, or use --from {})",
+                looks.name(),
+                looks.name().to_ascii_lowercase()
+            )
+        };
+        Some(format!(
+            "{}: error: no {} deals found, as --from says it is{hint}",
+            self.name,
+            format.name()
+        ))
     }
 
     /// Games read from any buffered reader in `format`.
@@ -145,6 +199,7 @@ impl GameSource {
             name,
             format: Some(format),
             games,
+            named_format: None,
         }
     }
 
@@ -160,6 +215,7 @@ impl GameSource {
             name: "<random>".to_owned(),
             format: None,
             games: Box::new(games),
+            named_format: None,
         }
     }
 }

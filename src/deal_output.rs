@@ -5,6 +5,7 @@
 use crate::deal_input::InputGame;
 use bridge::auction::call_token;
 use bridge::deal::format_pbn_deal;
+use bridge::vulnerability::Vulnerability;
 use contract_bridge::Seat;
 use deal_formats::{Board, RecordedAuction, RecordedCall, pbn, rbn};
 use engine::analysis::bid_deal::BiddenDeal;
@@ -92,7 +93,12 @@ pub fn write_json(
         None => out.write_all(b"null")?,
     }
     write_seat(out, b",\"dealer\":", bidding.seat_at(0))?;
-    write_token(out, b",\"vul\":", bidding.vulnerability().pbn())?;
+    // The word the text output and --vul use: `Both`, not PBN's `All`.
+    let vul = match bidding.vulnerability() {
+        Vulnerability::Both => "Both",
+        v => v.pbn(),
+    };
+    write_token(out, b",\"vul\":", vul)?;
     // A deal is seat letters, card letters, digits, dots, colons and
     // spaces: nothing JSON escapes.
     write_token(
@@ -172,6 +178,32 @@ fn write_token(out: &mut impl Write, before: &[u8], token: &str) -> io::Result<(
     out.write_all(b"\"")?;
     out.write_all(token.as_bytes())?;
     out.write_all(b"\"")
+}
+
+/// What a game read from another format gives RBN's own labels: the event
+/// (`E`) and the players (`N`, `North+South:West+East`) of a PBN game.
+/// Unknown values (`?`, empty) are left out; a name cannot hold RBN's
+/// separators `:` and `+`, which become spaces.
+pub fn rbn_labels(game: &InputGame) -> Vec<(char, String)> {
+    let InputGame::Pbn(g) = game else {
+        return Vec::new();
+    };
+    let known = |name: &str| {
+        g.tag(name)
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && *v != "?")
+    };
+    let mut labels = Vec::new();
+    if let Some(event) = known("Event") {
+        labels.push(('E', event.to_owned()));
+    }
+    let seats = ["North", "South", "West", "East"]
+        .map(|seat| known(seat).map_or_else(String::new, |n| n.replace([':', '+'], " ")));
+    if seats.iter().any(|n| !n.is_empty()) {
+        let [n, s, w, e] = seats;
+        labels.push(('N', format!("{n}+{s}:{w}+{e}")));
+    }
+    labels
 }
 
 /// Writes a game with a new auction in `format`. A game written in the

@@ -8,12 +8,13 @@
 //! most (one read, one being bid, one being written), not the file.
 //!
 //! A malformed game is reported on standard error as `FILE:LINE: skipped:
-//! why` and counted; a fault that stops a reader (an RBN bad character, an
+//! why` and counted (and, with [`for_each_game_keeping`], handed on as the
+//! text it was read from, in its place, so that it can be written back); a fault that stops a reader (an RBN bad character, an
 //! unreadable file) is reported as `FILE:LINE: error: why` and ends that
 //! source. On a terminal a progress bar on standard error shows the games
 //! done and the rate; piped or in CI it stays quiet.
 
-use crate::deal_input::{GameSource, InputGame};
+use crate::deal_input::{GameSource, InputFormat, InputGame};
 use crossbeam_utils::CachePadded;
 use deal_formats::ReadError;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -71,7 +72,7 @@ pub fn for_each_game<S, T, I, W, K>(
     options: RunOptions,
     init: I,
     work: W,
-    mut sink: K,
+    sink: K,
 ) -> anyhow::Result<RunSummary>
 where
     S: Send,
@@ -79,6 +80,40 @@ where
     I: Fn() -> S + Sync + Send,
     W: Fn(&mut S, &InputGame) -> T + Sync + Send,
     K: FnMut(&str, InputGame, T) -> anyhow::Result<()>,
+{
+    for_each_game_keeping(sources, options, init, work, sink, |_, _| Ok(()))
+}
+
+/// A game a reader skipped, as the file had it.
+#[derive(Debug, Clone)]
+pub struct Unread {
+    /// The format of its file.
+    pub format: Option<InputFormat>,
+    /// The bytes read (empty where the reader keeps none: LIN).
+    pub text: Vec<u8>,
+}
+
+/// [`for_each_game`], also handing every skipped game to `unread` in its
+/// place among the others (after its message), with the source's name.
+///
+/// # Errors
+///
+/// The thread pool cannot be built, or a sink fails.
+pub fn for_each_game_keeping<S, T, I, W, K, U>(
+    sources: Vec<GameSource>,
+    options: RunOptions,
+    init: I,
+    work: W,
+    mut sink: K,
+    mut unread: U,
+) -> anyhow::Result<RunSummary>
+where
+    S: Send,
+    T: Send,
+    I: Fn() -> S + Sync + Send,
+    W: Fn(&mut S, &InputGame) -> T + Sync + Send,
+    K: FnMut(&str, InputGame, T) -> anyhow::Result<()>,
+    U: FnMut(&str, Unread) -> anyhow::Result<()>,
 {
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(jobs) = options.jobs {
@@ -114,6 +149,7 @@ where
     let mut chunks = Chunks {
         sources: sources.into_iter(),
         current: None,
+        gave: false,
     };
     std::thread::scope(|scope| -> anyhow::Result<()> {
         let mut next = chunks.read(&mut summary);
@@ -121,7 +157,7 @@ where
         while let Some(chunk) = next.take() {
             let working = scope.spawn(|| bid(chunk));
             if let Some((chunk, results)) = done.take() {
-                hand_over(chunk, results, &progress, &mut sink)?;
+                hand_over(chunk, results, &progress, &mut sink, &mut unread)?;
             }
             next = chunks.read(&mut summary);
             let (chunk, results) = working
@@ -132,7 +168,7 @@ where
             done = Some((chunk, results));
         }
         if let Some((chunk, results)) = done {
-            hand_over(chunk, results, &progress, &mut sink)?;
+            hand_over(chunk, results, &progress, &mut sink, &mut unread)?;
         }
         Ok(())
     })?;
@@ -146,10 +182,12 @@ where
 struct Chunk {
     /// The source's name.
     name: String,
+    /// The source's format.
+    format: Option<InputFormat>,
     /// The games, in input order.
     games: Vec<InputGame>,
-    /// What was skipped or stopped the source, and where.
-    messages: Vec<(usize, String)>,
+    /// What was skipped (with its text) or stopped the source, and where.
+    messages: Vec<(usize, String, Option<Vec<u8>>)>,
 }
 
 /// Reads the sources one chunk at a time.
@@ -158,6 +196,8 @@ struct Chunks {
     sources: std::vec::IntoIter<GameSource>,
     /// The source being read.
     current: Option<GameSource>,
+    /// Whether the source being read gave anything (a game or a skipped one).
+    gave: bool,
 }
 
 impl Chunks {
@@ -168,10 +208,14 @@ impl Chunks {
         loop {
             let source = match &mut self.current {
                 Some(source) => source,
-                None => self.current.insert(self.sources.next()?),
+                None => {
+                    self.gave = false;
+                    self.current.insert(self.sources.next()?)
+                }
             };
             let mut chunk = Chunk {
                 name: source.name.clone(),
+                format: source.format,
                 games: Vec::with_capacity(CHUNK),
                 messages: Vec::new(),
             };
@@ -181,17 +225,30 @@ impl Chunks {
                 match source.games.next() {
                     None => {
                         finished = true;
+                        if !self.gave
+                            && let Some(m) = source.no_games_message()
+                        {
+                            summary.stopped += 1;
+                            chunk.messages.push((at, m, None));
+                        }
                         break;
                     }
-                    Some(Ok(game)) => chunk.games.push(game),
-                    Some(Err(ReadError::Skipped(s))) => {
+                    Some(Ok(game)) => {
+                        self.gave = true;
+                        chunk.games.push(game);
+                    }
+                    Some(Err(ReadError::Skipped(mut s))) => {
+                        self.gave = true;
                         summary.skipped += 1;
-                        chunk.messages.push((at, format!("{}:{s}", source.name)));
+                        let text = core::mem::take(&mut s.text);
+                        chunk
+                            .messages
+                            .push((at, format!("{}:{s}", source.name), Some(text)));
                     }
                     Some(Err(ReadError::Fatal { line, why })) => {
                         summary.stopped += 1;
                         let m = format!("{}:{line}: error: {why}", source.name);
-                        chunk.messages.push((at, m));
+                        chunk.messages.push((at, m, None));
                         finished = true;
                         break;
                     }
@@ -199,7 +256,7 @@ impl Chunks {
                         summary.stopped += 1;
                         chunk
                             .messages
-                            .push((at, format!("{}: error: {e}", source.name)));
+                            .push((at, format!("{}: error: {e}", source.name), None));
                         finished = true;
                         break;
                     }
@@ -217,24 +274,34 @@ impl Chunks {
 
 /// Hands a chunk's games and results to the sink in input order, with its
 /// messages where they were met, between the games around them.
-fn hand_over<T, K>(
+fn hand_over<T, K, U>(
     chunk: Chunk,
     results: Vec<T>,
     progress: &ProgressBar,
     sink: &mut K,
+    unread: &mut U,
 ) -> anyhow::Result<()>
 where
     K: FnMut(&str, InputGame, T) -> anyhow::Result<()>,
+    U: FnMut(&str, Unread) -> anyhow::Result<()>,
 {
+    let format = chunk.format;
+    let mut message = |m: String, text: Option<Vec<u8>>| {
+        progress.suspend(|| eprintln!("{m}"));
+        match text {
+            Some(text) => unread(&chunk.name, Unread { format, text }),
+            None => Ok(()),
+        }
+    };
     let mut messages = chunk.messages.into_iter().peekable();
     for (i, (game, result)) in chunk.games.into_iter().zip(results).enumerate() {
-        while let Some((_, m)) = messages.next_if(|(at, _)| *at <= i) {
-            progress.suspend(|| eprintln!("{m}"));
+        while let Some((_, m, text)) = messages.next_if(|(at, _, _)| *at <= i) {
+            message(m, text)?;
         }
         sink(&chunk.name, game, result)?;
     }
-    for (_, m) in messages {
-        progress.suspend(|| eprintln!("{m}"));
+    for (_, m, text) in messages {
+        message(m, text)?;
     }
     Ok(())
 }

@@ -49,6 +49,12 @@ impl OutputFile {
         })
     }
 
+    /// Whether this replaces one of the inputs (at [`OutputFile::finish`];
+    /// dropped unfinished, it leaves the input as it was).
+    pub const fn replaces_input(&self) -> bool {
+        self.rename.is_some()
+    }
+
     /// Flushes everything and, when writing beside an input, moves the
     /// result over it.
     ///

@@ -317,3 +317,207 @@ fn bad_arguments_name_the_problem() {
         assert!(stderr(&o).contains("golden file only"), "{}", stderr(&o));
     }
 }
+
+/// The games of a PBN text, each from its first tag to the line before the
+/// next empty line.
+fn pbn_game_with<'t>(text: &'t str, board: &str) -> &'t str {
+    text.split("\n\n")
+        .find(|g| g.contains(&format!("[Board \"{board}\"]")))
+        .unwrap_or_else(|| panic!("no board {board} in:\n{text}"))
+}
+
+#[test]
+fn broken_games_are_written_back_in_place_over_the_input() {
+    let dir = scratch("cli_deals", "broken-in-place");
+    std::fs::copy(deals("broken.pbn"), dir.join("club.pbn")).unwrap();
+    let original = std::fs::read_to_string(dir.join("club.pbn")).unwrap();
+    let o = bidbook_in(&dir, &["auction", "club.pbn", "-o", "club.pbn"]);
+    // Reported and counted, as before.
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("club.pbn:11: skipped:"),
+        "{}",
+        stderr(&o)
+    );
+    let text = std::fs::read_to_string(dir.join("club.pbn")).unwrap();
+    // Every game is still there, in its place; the broken ones unchanged.
+    let boards: Vec<&str> = text.lines().filter(|l| l.starts_with("[Board ")).collect();
+    assert_eq!(
+        boards,
+        [
+            "[Board \"1\"]",
+            "[Board \"2\"]",
+            "[Board \"3\"]",
+            "[Board \"4\"]"
+        ],
+        "{text}"
+    );
+    for board in ["2", "3"] {
+        assert_eq!(pbn_game_with(&text, board), pbn_game_with(&original, board));
+    }
+    assert!(text.contains("[Auction "), "{text}");
+}
+
+#[test]
+fn broken_games_are_written_back_to_another_file_of_the_same_format() {
+    let dir = scratch("cli_deals", "broken-rbn");
+    write(
+        &dir,
+        "in.rbn",
+        "B 1\nH W:873.A6.KT864.KQ8:96.T54.97.AJ9643:T542.K93.AQ53.52:\n\n\
+         B 2\nH W:873.A6.KT864.KQ8:873.T54.97.AJ9643:T542.K93.AQ53.52:\n\n\
+         B 3\nH N:873.A6.KT864.KQ8:96.T54.97.AJ9643:T542.K93.AQ53.52:\n",
+    );
+    let o = bidbook_in(&dir, &["auction", "in.rbn", "-o", "out.rbn"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("in.rbn:5: skipped:"), "{}", stderr(&o));
+    let text = std::fs::read_to_string(dir.join("out.rbn")).unwrap();
+    assert!(
+        text.contains("B 2\nH W:873.A6.KT864.KQ8:873.T54.97.AJ9643:T542.K93.AQ53.52:\n"),
+        "{text}"
+    );
+    // Board 3 still states its own hands after the broken game.
+    assert!(
+        text.contains("B 3\nH N:873.A6.KT864.KQ8:96.T54.97.AJ9643:T542.K93.AQ53.52:\n"),
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("\nA ").count() + usize::from(text.starts_with("A ")),
+        2
+    );
+}
+
+#[test]
+fn converting_a_file_with_broken_games_over_itself_is_refused() {
+    let dir = scratch("cli_deals", "broken-convert");
+    std::fs::copy(deals("broken.pbn"), dir.join("club.pbn")).unwrap();
+    let original = std::fs::read_to_string(dir.join("club.pbn")).unwrap();
+    let o = bidbook_in(
+        &dir,
+        &["auction", "club.pbn", "-o", "club.pbn", "--format", "rbn"],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("not replacing"), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("club.pbn")).unwrap(),
+        original
+    );
+    assert!(!dir.join("club.pbn.bidbook-tmp").exists());
+}
+
+#[test]
+fn a_bidding_problem_is_written_back_unchanged_and_is_no_error() {
+    let dir = scratch("cli_deals", "problem");
+    let problem = "[Event \"Bidding quiz\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+                   [Deal \"N:AKQJ.AKQ.AKQ.AKQ - - -\"]\n{What do you open?}\n";
+    let full = "[Event \"Bidding quiz\"]\n[Board \"2\"]\n[Dealer \"E\"]\n[Vulnerable \"NS\"]\n\
+                [Deal \"N:AKQ2.K52.J83.Q74 JT9.QJ9.KQ9.AK32 876.T876.A76.J98 543.A43.T542.T65\"]\n";
+    write(&dir, "quiz.pbn", &format!("{problem}\n{full}"));
+    let o = bidbook_in(&dir, &["auction", "quiz.pbn", "-o", "quiz.pbn"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("quiz.pbn:1: not bid:"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stderr(&o).contains("1 not bid"), "{}", stderr(&o));
+    let text = std::fs::read_to_string(dir.join("quiz.pbn")).unwrap();
+    assert!(text.starts_with(problem), "{text}");
+    assert!(
+        pbn_game_with(&text, "2").contains("[Auction \"E\"]"),
+        "{text}"
+    );
+}
+
+#[test]
+fn converting_pbn_to_rbn_keeps_the_event_and_the_players() {
+    let o = bidbook(&["auction", &deals("club.pbn"), "--format", "rbn", "-q"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("\nE Tuesday pairs\n") || text.starts_with("E Tuesday pairs\n"),
+        "{text}"
+    );
+    assert!(text.contains("\nN Nick+Sue:Wendy+Ed\n"), "{text}");
+}
+
+#[test]
+fn table_manager_files_with_unquoted_tags_are_bid_with_one_warning() {
+    let dir = scratch("cli_deals", "unquoted");
+    let game = |n: u32, dealer: &str| {
+        format!(
+            "[Event Random Deal #]\n[Board {n}]\n[Dealer {dealer}]\n[Vulnerable None]\n\
+             [Deal \"N:AKQ2.K52.J83.Q74 JT9.QJ9.KQ9.AK32 876.T876.A76.J98 543.A43.T542.T65\"]\n"
+        )
+    };
+    write(
+        &dir,
+        "tm.pbn",
+        &format!("{}\n{}", game(1, "N"), game(2, "E")),
+    );
+    let o = bidbook_in(&dir, &["auction", "tm.pbn", "-o", "out.pbn"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o).matches("without quotes").count(),
+        1,
+        "{}",
+        stderr(&o)
+    );
+    let text = std::fs::read_to_string(dir.join("out.pbn")).unwrap();
+    assert_eq!(text.matches("[Auction ").count(), 2, "{text}");
+}
+
+#[test]
+fn a_file_read_as_the_wrong_format_is_reported() {
+    let o = bidbook(&["auction", &deals("club.pbn"), "--from", "lin", "-q"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("no LIN deals found"), "{err}");
+    assert!(err.contains("looks like PBN"), "{err}");
+    // Written over itself, it would be emptied: refused.
+    let dir = scratch("cli_deals", "wrong-format-in-place");
+    std::fs::copy(deals("club.pbn"), dir.join("club.pbn")).unwrap();
+    let original = std::fs::read_to_string(dir.join("club.pbn")).unwrap();
+    let o = bidbook_in(
+        &dir,
+        &[
+            "auction", "club.pbn", "--from", "lin", "-o", "club.pbn", "-q",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("not replacing club.pbn"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("club.pbn")).unwrap(),
+        original
+    );
+}
+
+#[test]
+fn a_directory_given_as_deals_is_named() {
+    let dir = scratch("cli_deals", "a-directory");
+    let o = bidbook(&["auction", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains(dir.to_str().unwrap()), "{err}");
+    assert!(err.contains("directory"), "{err}");
+}
+
+#[test]
+fn json_says_both_like_the_text_and_json_is_an_alias_of_format_json() {
+    let by_format = bidbook(&["auction", "--random", "4", "--format", "json", "-q"]);
+    let by_flag = bidbook(&["auction", "--random", "4", "--json", "-q"]);
+    assert!(by_flag.status.success(), "{}", stderr(&by_flag));
+    assert_eq!(stdout(&by_format), stdout(&by_flag));
+    let lines = json_lines(&stdout(&by_flag));
+    assert_eq!(lines[3]["vul"], "Both");
+    assert!(!stdout(&by_flag).contains("\"All\""));
+    // --vul takes every spelling.
+    for vul in ["All", "Both", "b"] {
+        let o = bidbook(&["bid", "--hand", "AKQ2.K52.J83.Q74", "--vul", vul, "--json"]);
+        assert!(o.status.success(), "{vul}: {}", stderr(&o));
+    }
+}

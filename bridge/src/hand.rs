@@ -3,7 +3,10 @@
 //! A hand is a contract-bridge [`Hand`] (a 52-bit card set). Suits are written
 //! spades, hearts, diamonds, clubs, separated by dots; ranks are
 //! `A K Q J T 9 … 2` in any case and any order, with `10` accepted for the
-//! ten; a void is an empty suit or `-`.
+//! ten; a void is an empty suit or `-`. [`parse_hand`] also takes `x` (either
+//! case) for a small card, as bridge players write them (`AQxx.Kxx.xxx.Qxx`):
+//! each suit's `x`s become the spot cards (2 to 9) the hand does not hold in
+//! it, lowest first.
 //!
 //! [`parse_hand`] wants exactly 13 cards and four suits; [`parse_partial_hand`]
 //! accepts 0–13 cards and drops trailing empty suits (`KJ2` is a spade
@@ -54,6 +57,16 @@ pub enum HandError {
         /// Number of cards found.
         found: usize,
     },
+    /// More `x` (small cards) in a suit than spot cards 2–9 left free.
+    #[error("{count} small cards (x) in {suit}, but only {free} of the spot cards 2-9 are free")]
+    TooManySmall {
+        /// The suit's name.
+        suit: &'static str,
+        /// How many `x` it holds.
+        count: usize,
+        /// How many of 2–9 the hand does not name in it.
+        free: usize,
+    },
 }
 
 impl HandError {
@@ -92,6 +105,7 @@ const INVALID: u8 = 0;
 const DOT: u8 = 20;
 const DASH: u8 = 21;
 const ONE: u8 = 22;
+const SMALL: u8 = 23;
 
 /// The class of every byte (rank letters in either case, digits, `.`, `-`).
 static CLASS: [u8; 256] = {
@@ -112,6 +126,8 @@ static CLASS: [u8; 256] = {
     table[b'.' as usize] = DOT;
     table[b'-' as usize] = DASH;
     table[b'1' as usize] = ONE;
+    table[b'x' as usize] = SMALL;
+    table[b'X' as usize] = SMALL;
     table
 };
 
@@ -172,6 +188,7 @@ pub(crate) fn parse_with(s: &str, strictness: Strictness) -> Result<Hand, HandEr
     }
 
     let mut holdings = [0u16; 4]; // writing order: spades first
+    let mut small = [0usize; 4]; // `x`s, per suit (full hands only)
     let mut suit = 0;
     let mut segment_start = 0;
     let mut i = 0;
@@ -191,6 +208,11 @@ pub(crate) fn parse_with(s: &str, strictness: Strictness) -> Result<Hand, HandEr
                     continue;
                 }
                 DASH if i == segment_start && body.get(i + 1).is_none_or(|&n| n == b'.') => {
+                    i += 1;
+                    continue;
+                }
+                SMALL if strictness == Strictness::Full => {
+                    small[suit] += 1;
                     i += 1;
                     continue;
                 }
@@ -218,6 +240,18 @@ pub(crate) fn parse_with(s: &str, strictness: Strictness) -> Result<Hand, HandEr
     if !suits_ok {
         return Err(HandError::SuitCount { found: suit + 1 });
     }
+    for (k, &count) in small.iter().enumerate() {
+        if count > 0 {
+            holdings[k] = with_small_cards(holdings[k], count).ok_or_else(|| {
+                let spots = (2..=9).filter(|&r| holdings[k] & 1 << r == 0).count();
+                HandError::TooManySmall {
+                    suit: ["spades", "hearts", "diamonds", "clubs"][k],
+                    count,
+                    free: spots,
+                }
+            })?;
+        }
+    }
 
     let hand = Hand::new(
         Holding::from_bits_truncate(holdings[3]),
@@ -233,6 +267,21 @@ pub(crate) fn parse_with(s: &str, strictness: Strictness) -> Result<Hand, HandEr
         }
         _ => Ok(hand),
     }
+}
+
+/// A suit's holding (bit `r` for rank `r`) with `count` more small cards:
+/// the spot cards 2–9 it lacks, lowest first; `None` if too few are free.
+fn with_small_cards(mut holding: u16, mut count: usize) -> Option<u16> {
+    for rank in 2..=9 {
+        if count == 0 {
+            break;
+        }
+        if holding & 1 << rank == 0 {
+            holding |= 1 << rank;
+            count -= 1;
+        }
+    }
+    (count == 0).then_some(holding)
 }
 
 /// The 1-based character column of byte `i` of the trimmed body, which
@@ -327,6 +376,24 @@ pub fn write_partial_hand(out: &mut impl fmt::Write, hand: Hand) -> fmt::Result 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn x_is_a_small_card_the_lowest_free_spot() {
+        let hand = parse_hand("AQxx.Kxx.xxx.Qxx").unwrap();
+        assert_eq!(format_hand(hand), "AQ32.K32.432.Q32");
+        let hand = parse_hand("AK3x.9xX.T98x.Jx").unwrap();
+        assert_eq!(format_hand(hand), "AK32.932.T982.J2");
+        assert!(matches!(
+            parse_hand("xxxxxxxxx.AKQJ..").unwrap_err(),
+            HandError::TooManySmall {
+                count: 9,
+                free: 8,
+                ..
+            }
+        ));
+        // Only whole hands: a deal's hands must not collide.
+        assert!(parse_partial_hand("AKx").is_err());
+    }
 
     #[test]
     fn parses_and_formats() {

@@ -131,6 +131,22 @@ pub struct Skipped {
     pub line: usize,
     /// What was wrong, in words.
     pub why: String,
+    /// The game's bytes as read (with the text before it that belongs to
+    /// no game), for writing it back unchanged; empty where the format is
+    /// not written back (LIN).
+    pub text: Vec<u8>,
+}
+
+impl Skipped {
+    /// A fault at `line`, with no text kept (yet).
+    #[must_use]
+    pub const fn new(line: usize, why: String) -> Self {
+        Self {
+            line,
+            why,
+            text: Vec::new(),
+        }
+    }
 }
 
 /// Why a reader yielded no game.
@@ -151,6 +167,21 @@ pub enum ReadError {
     /// The file could not be read; the reader yields nothing more.
     #[error(transparent)]
     Io(#[from] std::io::Error),
+}
+
+/// The longest text from the file a message repeats, in characters: more
+/// than a whole PBN deal (69), so that a normal value is shown whole.
+const SHOWN_CHARS: usize = 80;
+
+/// Text from the file as a message repeats it: cut to 80 characters and
+/// `…` when longer, so that a huge value (a 200 MB `Deal` tag) does not
+/// become a huge line on standard error.
+#[must_use]
+pub fn shown(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(SHOWN_CHARS) {
+        None => std::borrow::Cow::Borrowed(text),
+        Some((end, _)) => std::borrow::Cow::Owned(format!("{}…", &text[..end])),
+    }
 }
 
 /// A strain letter (`C D H S N`), either case: the one spelling every deal

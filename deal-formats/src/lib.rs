@@ -13,4 +13,4 @@ pub mod lin;
 pub mod pbn;
 pub mod rbn;
 
-pub use board::{Board, ReadError, RecordedAuction, RecordedCall, Skipped};
+pub use board::{Board, ReadError, RecordedAuction, RecordedCall, Skipped, shown};

@@ -159,7 +159,7 @@ impl State {
     /// Records the first fault.
     fn fault(&mut self, line: usize, why: impl FnOnce() -> String) {
         if self.fault.is_none() {
-            self.fault = Some(Skipped { line, why: why() });
+            self.fault = Some(Skipped::new(line, why()));
         }
     }
 }
@@ -342,7 +342,10 @@ impl<R: BufRead> LinReader<R> {
                 match v.parse::<Vulnerability>() {
                     Ok(vul) => st.vulnerability = Some(vul),
                     Err(_) => st.fault(line, || {
-                        format!("sv|: unknown vulnerability `{v}` (o, n, e or b)")
+                        format!(
+                            "sv|: unknown vulnerability `{}` (o, n, e or b)",
+                            crate::board::shown(&v)
+                        )
                     }),
                 }
             }
@@ -370,7 +373,9 @@ impl<R: BufRead> LinReader<R> {
                     });
                     st.call_lines.push(line);
                 }
-                Err(_) => st.fault(line, || format!("mb|: `{v}` is not a call")),
+                Err(_) => st.fault(line, || {
+                    format!("mb|: `{}` is not a call", crate::board::shown(&v))
+                }),
             }
         } else if key.eq_ignore_ascii_case(b"an") {
             // A note split over lines is one line of text.
@@ -440,8 +445,13 @@ fn parse_md(value: &str, scratch: &mut String) -> Result<(Option<Seat>, Deal), S
             return Err("more than four hands".to_owned());
         }
         let seat = MD_SEATS[k];
-        by_seat[seat as usize] = parse_lin_hand(part, scratch)
-            .map_err(|why| format!("{}'s hand `{part}`: {why}", bridge::deal::seat_name(seat)))?;
+        by_seat[seat as usize] = parse_lin_hand(part, scratch).map_err(|why| {
+            format!(
+                "{}'s hand `{}`: {why}",
+                bridge::deal::seat_name(seat),
+                crate::board::shown(part)
+            )
+        })?;
     }
     let full = MD_SEATS[..3]
         .iter()
@@ -502,6 +512,7 @@ fn finish(st: State, raw: Vec<u8>) -> Option<Result<LinGame, Skipped>> {
         return Some(Err(Skipped {
             line,
             why: "a board without md| (deal and dealer)".to_owned(),
+            text: Vec::new(),
         }));
     }
     let number = st.number_ah.or(st.number_qx);
@@ -531,6 +542,7 @@ fn finish(st: State, raw: Vec<u8>) -> Option<Result<LinGame, Skipped>> {
             return Some(Err(Skipped {
                 line: at,
                 why: format!("mb|: {e}"),
+                text: Vec::new(),
             }));
         }
         board.auction = Some(auction);

@@ -123,9 +123,9 @@ fn bridgecomposer_export() {
     let a = games[1].board().auction.as_ref().unwrap();
     assert_eq!(calls(a), "P P P P");
     assert_eq!(games[1].tag("Declarer"), Some(""));
-    // Alerts.
+    // `!` is a suffix ("good call"); the note is the alert.
     let a = games[2].board().auction.as_ref().unwrap();
-    assert!(a.calls[0].alert);
+    assert!(!a.calls[0].alert, "`!` is \"good call\", not an alert");
     assert_eq!(a.calls[0].note.as_deref(), Some("could be short"));
     assert!(!a.calls[5].alert);
     assert_eq!(a.calls[5].note.as_deref(), Some("Stayman"));
@@ -191,7 +191,7 @@ fn hand_typed_import_format() {
     assert_eq!(b.deal.hand(Seat::North).len(), 13);
     let a = b.auction.as_ref().unwrap();
     assert_eq!(calls(a), "1N P 2C P 2S P 3N P P P");
-    assert!(a.calls[0].alert);
+    assert!(!a.calls[0].alert, "`!` is \"good call\", not an alert");
     assert_eq!(a.calls[0].note.as_deref(), Some("15-17"));
     // A tag over two lines, a comment with an empty line, `-` before the
     // dealer, Dbl and Rdbl, tabs.

@@ -535,3 +535,43 @@ fn seats_round_the_table() {
         same_board(games_of(&out)[0].board(), &board);
     }
 }
+
+#[test]
+fn a_hidden_empty_hand_survives_writing() {
+    let file = "B 1\nH W;873.A6.KT864.KQ8;:96.T54.97.AJ9643:T542.K93.AQ53.52\n\n";
+    let game = &games_of(file.as_bytes())[0];
+    let deal = game.board().deal;
+    let mut out = Vec::new();
+    write_board(&mut out, game.board(), None).unwrap();
+    let back = games_of(&out);
+    assert_eq!(back[0].board().deal, deal, "{}", text(&out));
+    // The H label a game that does not state it inherits reads back too.
+    let h = game.label('H').unwrap().into_owned();
+    let again = games_of(format!("H {h}\n\n").as_bytes());
+    assert_eq!(again[0].board().deal, deal, "{h}");
+}
+
+#[test]
+fn boards_from_another_format_state_their_event_and_players() {
+    let game = &games_of(b"B 1\nH W:873.A6.KT864.KQ8:96.T54.97.AJ9643:T542.K93.AQ53.52:\n\n")[0];
+    let mut w = RbnWriter::new(Vec::new());
+    let labels = [('E', "Tuesday pairs"), ('N', "Nick+Sue:Wendy+Ed")];
+    w.write_board_labelled(game.board(), None, &labels).unwrap();
+    w.write_board_labelled(game.board(), None, &labels).unwrap();
+    w.write_board_labelled(game.board(), None, &[]).unwrap();
+    let out = w.into_inner();
+    let back = games_of(&out);
+    assert_eq!(back.len(), 3, "{}", text(&out));
+    for g in &back[..2] {
+        assert_eq!(g.label('E').as_deref(), Some("Tuesday pairs"));
+        assert_eq!(g.label('N').as_deref(), Some("Nick+Sue:Wendy+Ed"));
+    }
+    assert_eq!(back[2].label('E'), None, "{}", text(&out));
+    // Stated once: the second board repeats them.
+    assert_eq!(
+        text(&out).matches("E Tuesday pairs").count(),
+        1,
+        "{}",
+        text(&out)
+    );
+}

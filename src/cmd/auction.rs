@@ -2,8 +2,8 @@
 //! rulebook, and write the deals with their auctions.
 
 use crate::deal_input::{DealArgs, InputFormat, InputGame};
-use crate::deal_output::{OutputFormat, recorded_auction, write_game};
-use crate::deal_pipeline::{RunOptions, RunSummary, for_each_game};
+use crate::deal_output::{OutputFormat, rbn_labels, recorded_auction, write_game};
+use crate::deal_pipeline::{RunOptions, RunSummary, Unread, for_each_game_keeping};
 use crate::output_file::OutputFile;
 use crate::rules_arg::RulesArg;
 use deal_formats::RecordedAuction;
@@ -12,6 +12,7 @@ use deal_formats::rbn::{self, RbnWriter};
 use engine::analysis::bid_deal::{BiddenDeal, bid_deal};
 use engine::resolve::book::Scratch;
 use engine::rulebook::Rulebook;
+use std::cell::{Cell, RefCell};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -37,9 +38,15 @@ section bidbook does not produce; where the new auction changes the contract, th
 auction, play and result are kept in a commentary block. Alerted calls carry their meaning \
 as a note (with --explain, every explained call does).\n\n\
 A malformed deal is reported on standard error as FILE:LINE: skipped: why, and every \
-other deal is still bid. Deals are bid in parallel; the output keeps the input order and is \
+other deal is still bid; written in the format it was read in, the malformed deal is written \
+back unchanged, in its place. A deal that is well formed but cannot be bid (a bidding \
+problem giving only some hands) is reported as FILE:LINE: not bid: why and written back \
+unchanged (in another format: without a new auction). -o may name an input: it is replaced \
+only when nothing is lost, so converting a file with malformed deals to another format over \
+itself is refused. Deals are bid in parallel; the output keeps the input order and is \
 the same on every run.\n\n\
-Exit status: 0 all deals bid, 1 some input skipped or unreadable, 2 error.",
+Exit status: 0 all deals read (deals not bid included), 1 some input skipped or unreadable, \
+2 error.",
     after_help = "Examples:\n  bidbook auction deals.pbn -o bid.pbn\n  \
 bidbook auction hands.lin --format pbn --explain\n  \
 bidbook auction --random 1000 --seed 7 --format json | head -1\n  \
@@ -55,6 +62,9 @@ pub struct Args {
     /// PBN or RBN, else PBN.
     #[arg(long, value_enum)]
     pub format: Option<OutputFormat>,
+    /// The same as --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
     #[command(flatten)]
     pub rules: RulesArg,
     /// Give every call some rule explains a note with its meaning (alerted
@@ -75,6 +85,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let sources = args.deals.sources()?;
     let format = args
         .format
+        .or(args.json.then_some(OutputFormat::Json))
         .unwrap_or(match sources.first().and_then(|s| s.format) {
             Some(InputFormat::Rbn) => OutputFormat::Rbn,
             _ => OutputFormat::Pbn,
@@ -86,13 +97,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     // RBN games are written in order by one writer, which knows what each
     // game inherits from the one before (labels that repeat).
-    let mut out = if format == OutputFormat::Rbn {
+    let replaces_input = file.replaces_input();
+    let out = RefCell::new(if format == OutputFormat::Rbn {
         Output::Rbn(Box::new(RbnWriter::new(file)))
     } else {
-        Output::Plain(file)
-    };
+        Output::Plain(file, format)
+    });
     let mut calls = 0usize;
     let mut not_bid = 0usize;
+    // Games read (or skipped) that the output does not hold.
+    let lost = Cell::new(0usize);
+    // The last file warned about.
+    let mut warned: Option<String> = None;
     let options = RunOptions {
         jobs: args.jobs,
         quiet: args.quiet,
@@ -100,7 +116,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // Each thread remembers answers; the ones a thread works out are
     // shared with the others.
     let shared = rulebook.book.shared_answers(QUESTION_MEMO);
-    let mut summary = for_each_game(
+    let summary = for_each_game_keeping(
         sources,
         options,
         || rulebook.book.scratch_sharing(QUESTION_MEMO, &shared),
@@ -108,24 +124,67 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             render(&rulebook, format, args.explain, game, scratch)
         },
         |name, game, result| {
+            if let InputGame::Pbn(g) = &game
+                && let Some(warning) = g.warning()
+                && warned.as_deref() != Some(name)
+            {
+                // Once per file: an exporter writes every game alike.
+                eprintln!("{name}:{warning}; read anyway (not repeated for this file)");
+                warned = Some(name.to_owned());
+            }
             match result {
                 Ok((rendered, n)) => {
                     calls += n;
-                    out.write(&game, rendered)?;
+                    out.borrow_mut().write(&game, rendered)?;
                 }
                 Err(why) => {
-                    eprintln!("{name}:{}: skipped: {why}", game.board().line);
+                    eprintln!("{name}:{}: not bid: {why}", game.board().line);
                     not_bid += 1;
+                    if !out.borrow_mut().write_unbid(&game)? {
+                        lost.set(lost.get() + 1);
+                    }
                 }
             }
             Ok(())
         },
+        |_, unread: Unread| {
+            if !out.borrow_mut().write_unread(format, &unread)? {
+                lost.set(lost.get() + 1);
+            }
+            Ok(())
+        },
     )?;
+    let out = out.into_inner();
+    if replaces_input && (lost.get() > 0 || summary.stopped > 0) {
+        // Dropping the output leaves the input as it was.
+        drop(out);
+        let mut why = Vec::new();
+        if lost.get() > 0 {
+            why.push(format!(
+                "{} deal(s) could not be written in the output's format",
+                lost.get()
+            ));
+        }
+        if summary.stopped > 0 {
+            why.push(format!(
+                "{} file(s) were not read to the end",
+                summary.stopped
+            ));
+        }
+        anyhow::bail!(
+            "not replacing {}: {}, so replacing it would lose deals; it is left as it was \
+             (write to another file, or keep the input's format)",
+            args.output
+                .as_deref()
+                .unwrap_or(std::path::Path::new("-"))
+                .display(),
+            why.join(" and ")
+        );
+    }
     out.finish()?;
     let bid = summary.games - not_bid;
-    summary.skipped += not_bid;
     if !args.quiet {
-        eprintln!("{}", summary_line(&summary, bid, calls));
+        eprintln!("{}", summary_line(&summary, bid, calls, not_bid));
     }
     Ok(if summary.lost_input() {
         ExitCode::from(1)
@@ -167,23 +226,65 @@ fn render(
 /// Where bid games go: the output file, or an RBN writer around it.
 enum Output {
     /// PBN or JSON: bytes written by the workers.
-    Plain(OutputFile),
+    Plain(OutputFile, OutputFormat),
     /// RBN: games written in order by one writer.
     Rbn(Box<RbnWriter<OutputFile>>),
 }
 
 impl Output {
+    /// Writes a game that could not be bid: unchanged in its own format,
+    /// from its board (with its own auction, if any) in the other deal
+    /// format; not at all in JSON (`false`).
+    fn write_unbid(&mut self, game: &InputGame) -> std::io::Result<bool> {
+        match (self, game) {
+            (Self::Plain(_, OutputFormat::Json), _) => return Ok(false),
+            (Self::Plain(file, _), InputGame::Pbn(g)) => pbn::write_game(file, g, None)?,
+            (Self::Plain(file, _), other) => pbn::write_board(file, other.board(), None)?,
+            (Self::Rbn(writer), InputGame::Rbn(g)) => writer.write_game(g, None)?,
+            (Self::Rbn(writer), other) => {
+                let labels = rbn_labels(other);
+                let labels: Vec<(char, &str)> =
+                    labels.iter().map(|(c, v)| (*c, v.as_str())).collect();
+                writer.write_board_labelled(other.board(), None, &labels)?;
+            }
+        }
+        Ok(true)
+    }
+
+    /// Writes a game a reader skipped, unchanged, when the output is in its
+    /// format (`false` when it is not, or its text was not kept).
+    fn write_unread(&mut self, format: OutputFormat, unread: &Unread) -> std::io::Result<bool> {
+        if unread.text.is_empty() {
+            return Ok(false);
+        }
+        match (self, format, unread.format) {
+            (Self::Plain(file, _), OutputFormat::Pbn, Some(InputFormat::Pbn)) => {
+                file.write_all(&unread.text)?;
+            }
+            (Self::Rbn(writer), OutputFormat::Rbn, Some(InputFormat::Rbn)) => {
+                writer.write_unread(&unread.text)?;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
     /// Writes one bid game.
     fn write(&mut self, game: &InputGame, rendered: Rendered) -> std::io::Result<()> {
         match (self, rendered) {
-            (Self::Plain(file), Rendered::Bytes(bytes)) => file.write_all(&bytes),
+            (Self::Plain(file, _), Rendered::Bytes(bytes)) => file.write_all(&bytes),
             (Self::Rbn(writer), Rendered::Rbn(auction)) => match game {
                 InputGame::Rbn(g) => writer.write_game(g, Some(&auction)),
-                other => writer.write_board(other.board(), Some(&auction)),
+                other => {
+                    let labels = rbn_labels(other);
+                    let labels: Vec<(char, &str)> =
+                        labels.iter().map(|(c, v)| (*c, v.as_str())).collect();
+                    writer.write_board_labelled(other.board(), Some(&auction), &labels)
+                }
             },
             // Not produced (the format decides both), but well defined.
             (Self::Rbn(writer), Rendered::Bytes(bytes)) => writer.get_mut().write_all(&bytes),
-            (Self::Plain(file), Rendered::Rbn(auction)) => {
+            (Self::Plain(file, _), Rendered::Rbn(auction)) => {
                 rbn::write_board(file, game.board(), Some(&auction))
             }
         }
@@ -192,7 +293,7 @@ impl Output {
     /// Flushes and closes the output.
     fn finish(self) -> anyhow::Result<()> {
         match self {
-            Self::Plain(file) => file.finish(),
+            Self::Plain(file, _) => file.finish(),
             Self::Rbn(writer) => writer.into_inner().finish(),
         }
     }
@@ -216,14 +317,18 @@ pub fn bid_game<'b>(
     ))
 }
 
-/// The closing line on standard error: deals, calls, time and rates.
-pub fn summary_line(summary: &RunSummary, bid: usize, calls: usize) -> String {
+/// The closing line on standard error: deals, calls, time and rates, then
+/// the deals not bid and those skipped.
+pub fn summary_line(summary: &RunSummary, bid: usize, calls: usize, not_bid: usize) -> String {
     let secs = summary.elapsed.as_secs_f64().max(1e-9);
     let mut line = format!(
         "{bid} deals bid, {calls} calls, in {secs:.2} s ({:.0} deals/s, {:.0} calls/s)",
         bid as f64 / secs,
         calls as f64 / secs
     );
+    if not_bid > 0 {
+        line.push_str(&format!("; {not_bid} not bid"));
+    }
     if summary.skipped > 0 {
         line.push_str(&format!("; {} skipped", summary.skipped));
     }

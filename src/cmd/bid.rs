@@ -20,15 +20,18 @@ use std::process::ExitCode;
 #[command(
     long_about = "Choose the call for HAND at its turn in the auction, using the rulebook.\n\n\
 The hand is written spades.hearts.diamonds.clubs (AKQ2.K52.J83.Q74; `T` or `10`; an empty \
-suit or `-` for a void). The auction lists the calls so far from the dealer on; the hand \
+suit or `-` for a void; `x` for a small card, as in AQxx.Kxx.xxx.Qxx: each suit's `x`s are \
+the spot cards 2-9 the hand does not name, lowest first). The auction lists the calls so far from the dealer on; the hand \
 belongs to the player whose turn it is. Every legal call is matched against the rules; \
 the rule with the highest priority whose constraint holds for the hand wins.",
     after_help = "Examples:\n  bidbook bid --hand AKQ2.K52.J83.Q74\n  \
+bidbook bid --hand AQxx.Kxx.xxx.Qxx\n  \
 bidbook bid --hand KQT52.A4.K73.Q82 --auction \"1N P\" --why\n  \
 bidbook bid --hand 8.KQJT97.Q72.543 --auction P --dealer E --vul NS --json"
 )]
 pub struct Args {
-    /// The hand: spades.hearts.diamonds.clubs, e.g. AKQ2.K52.J83.Q74.
+    /// The hand: spades.hearts.diamonds.clubs, e.g. AKQ2.K52.J83.Q74 (`x`
+    /// for a small card: AQxx.Kxx.xxx.Qxx).
     #[arg(long, value_name = "HAND")]
     pub hand: String,
     /// The calls so far, dealer first, e.g. "1C P 1H P" (empty: the hand opens).

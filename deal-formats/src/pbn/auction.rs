@@ -5,19 +5,21 @@
 //! column; `-` stands for each seat before the dealer in the first line of a
 //! table. Calls are `Pass`, `X`, `XX`, bids `1C`…`7NT` and the other
 //! spellings [`parse_call`] knows (`P`, `Dbl`, `Db`, `R`, `Rdbl`, `1N`, any
-//! case); `AP` passes until the auction ends; `*` and `+` end the section.
+//! case) and GIB's `Rd`; `AP` passes until the auction ends; `*` and `+` end the section.
 //! After a call: a note reference `=n=` (its text from the `[Note "n:…"]`
-//! tags after the section), a suffix (`!` marks the call alerted; `?`,
-//! `!!`, `??`, `!?`, `?!` are kept in the text only) and NAGs `$n` (kept in
-//! the text only). The irregularity marks `^I` and `^S` record an auction
+//! tags after the section), a suffix (`!`, `?`, `!!`, `??`, `!?`, `?!`:
+//! the standard's "good call", "poor call"… — `!` is not an alert — kept in
+//! the text only) and NAGs `$n` (kept in the text only). The irregularity marks `^I` and `^S` record an auction
 //! the laws do not allow, so such a game is skipped, as is any illegal
 //! auction.
 //!
 //! Written (export format): the `Auction` tag holds the dealer; four calls a
 //! line; a call's note is a reference `=n=` after it (equal notes share a
-//! number) and `[Note "n:…"]` tags follow the calls; an alerted call gets
-//! the `!` suffix, which this reader (like most programs) reads back as an
-//! alert; an unfinished auction ends with `*`.
+//! number) and `[Note "n:…"]` tags follow the calls; an alerted call is
+//! written as its note reference only (PBN 3.5.3: the alert is the note; an
+//! alert without words gets an empty note), so it reads back as a call with
+//! a note and no alert flag (see [`as_recorded`]); an unfinished auction
+//! ends with `*`.
 
 use crate::board::{RecordedAuction, RecordedCall, Skipped};
 use crate::pbn::tags::push_tag;
@@ -59,7 +61,7 @@ pub(crate) fn read_auction(
     section: &AuctionSection<'_>,
     note: impl Fn(u32) -> Option<String>,
 ) -> Result<RecordedAuction, Skipped> {
-    let fail = |line: usize, why: String| Skipped { line, why };
+    let fail = |line: usize, why: String| Skipped::new(line, why);
     let seat = section.seat.trim();
     let column = if seat.is_empty() || seat == "?" {
         section.dealer.ok_or_else(|| {
@@ -72,7 +74,10 @@ pub(crate) fn read_auction(
         Seat::from_str(seat).map_err(|_| {
             fail(
                 section.line,
-                format!("bad Auction `{seat}`: expected N, E, S or W"),
+                format!(
+                    "bad Auction `{}`: expected N, E, S or W",
+                    crate::board::shown(seat)
+                ),
             )
         })?
     };
@@ -81,7 +86,7 @@ pub(crate) fn read_auction(
     let mut calls: Vec<RecordedCall> = Vec::with_capacity(section.words.len());
     'words: for word in section.words {
         let w = &section.text[word.span.clone()];
-        let shown = || String::from_utf8_lossy(w).into_owned();
+        let shown = || crate::board::shown(&String::from_utf8_lossy(w)).into_owned();
         if w.first() == Some(&b'"') {
             return Err(fail(
                 word.line,
@@ -125,11 +130,7 @@ pub(crate) fn read_auction(
                         .take(2)
                         .take_while(|&&b| b == b'!' || b == b'?')
                         .count();
-                    if &w[i..i + len] == b"!"
-                        && let Some(last) = calls.last_mut()
-                    {
-                        last.alert = true;
-                    }
+                    // `!` is the suffix "good call" (NAG $1), not an alert.
                     i += len;
                 }
                 b'*' | b'+' => break 'words,
@@ -167,9 +168,20 @@ pub(crate) fn read_auction(
                         }
                         continue;
                     }
-                    let call = parse_call(&token).map_err(|_| {
-                        fail(word.line, format!("`{token}` in the auction is not a call"))
-                    })?;
+                    // GIB writes a redouble `Rd` (and a double `Db`).
+                    let call = if token.eq_ignore_ascii_case("Rd") {
+                        Call::Redouble
+                    } else {
+                        parse_call(&token).map_err(|_| {
+                            fail(
+                                word.line,
+                                format!(
+                                    "`{}` in the auction is not a call",
+                                    crate::board::shown(&token)
+                                ),
+                            )
+                        })?
+                    };
                     bidding
                         .push(call)
                         .map_err(|e| fail(word.line, format!("illegal auction: {e}")))?;
@@ -180,7 +192,7 @@ pub(crate) fn read_auction(
                         word.line,
                         format!(
                             "`{}` in the auction is not a call",
-                            String::from_utf8_lossy(&w[i..])
+                            crate::board::shown(&String::from_utf8_lossy(&w[i..]))
                         ),
                     ));
                 }
@@ -205,6 +217,25 @@ pub(crate) fn read_auction(
         dealer: first,
         calls,
     })
+}
+
+/// An auction as PBN records it, so as it reads back: a call's alert is
+/// its note (an alerted call without words gets an empty note), and no
+/// call carries an alert flag.
+#[must_use]
+pub fn as_recorded(auction: &RecordedAuction) -> RecordedAuction {
+    RecordedAuction {
+        dealer: auction.dealer,
+        calls: auction
+            .calls
+            .iter()
+            .map(|c| RecordedCall {
+                call: c.call,
+                alert: false,
+                note: c.note.clone().or_else(|| c.alert.then(String::new)),
+            })
+            .collect(),
+    }
 }
 
 /// A call as the Auction section writes it: `Pass`, `X`, `XX`, `1C`…`7NT`.
@@ -243,11 +274,14 @@ pub(crate) fn write_auction(auction: &RecordedAuction, nl: &str, out: &mut Strin
             out.push_str(if k.is_multiple_of(4) { nl } else { " " });
         }
         call_text(recorded.call, out);
-        if recorded.alert {
-            out.push('!');
-        }
-        if let Some(text) = &recorded.note {
-            let n = notes.iter().position(|t| t == text).unwrap_or_else(|| {
+        // An alert is its note: an alerted call without words gets an
+        // empty one.
+        let note = recorded
+            .note
+            .as_deref()
+            .or_else(|| recorded.alert.then_some(""));
+        if let Some(text) = note {
+            let n = notes.iter().position(|t| *t == text).unwrap_or_else(|| {
                 notes.push(text);
                 notes.len() - 1
             }) + 1;
@@ -317,10 +351,21 @@ mod tests {
         )
         .unwrap();
         assert_eq!(calls(&a), "1NT Pass 2C X XX 2D Pass Pass Pass");
-        assert!(a.calls[0].alert);
+        // `!` is "good call", not an alert.
+        assert!(!a.calls[0].alert);
         assert_eq!(a.calls[0].note.as_deref(), Some("note 1"));
         assert!(!a.calls[5].alert);
         assert_eq!(a.dealer, Seat::North);
+    }
+
+    #[test]
+    fn gib_spells_double_db_and_redouble_rd() {
+        let a = read(
+            "[Auction \"N\"]\n1S Db Rd Pass\nPass Pass",
+            Some(Seat::North),
+        )
+        .unwrap();
+        assert_eq!(calls(&a), "1S X XX Pass Pass Pass");
     }
 
     #[test]
@@ -366,19 +411,23 @@ mod tests {
         a.calls[0].note = Some("15-17".into());
         a.calls[1].alert = true;
         a.calls[1].note = Some("\"Stayman\" \\ majors".into());
+        a.calls[3].alert = true;
         a.calls[5].note = Some("15-17".into());
         let mut s = String::new();
         write_auction(&a, "\n", &mut s);
+        // Alerts are note references only: no `!` (PBN's "good call").
         assert_eq!(
             s,
-            "[Auction \"E\"]\n1NT =1= 2C! =2= X 2D\nPass 2S =1= Pass Pass\nPass\n\
-             [Note \"1:15-17\"]\n[Note \"2:\\\"Stayman\\\" \\\\ majors\"]\n"
+            "[Auction \"E\"]\n1NT =1= 2C =2= X 2D =3=\nPass 2S =1= Pass Pass\nPass\n\
+             [Note \"1:15-17\"]\n[Note \"2:\\\"Stayman\\\" \\\\ majors\"]\n[Note \"3:\"]\n"
         );
-        let back = read(&s, Some(Seat::East));
-        let mut expected = a.clone();
-        expected.calls[0].alert = false;
-        let back = back.map(|b| calls(&b));
-        assert_eq!(back.unwrap(), calls(&expected));
+        let back = read(&s, Some(Seat::East)).unwrap();
+        assert_eq!(calls(&back), calls(&a));
+        assert!(back.calls.iter().all(|c| !c.alert));
+        let recorded = as_recorded(&a);
+        assert!(recorded.calls.iter().all(|c| !c.alert));
+        assert_eq!(recorded.calls[3].note.as_deref(), Some(""));
+        assert_eq!(recorded.calls[1].note, a.calls[1].note);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! resolved, and the [`Board`] bidbook bids from — and how a game's text
 //! becomes one.
 
-use crate::board::{Board, RecordedAuction, Skipped};
+use crate::board::{Board, RecordedAuction, Skipped, shown};
 use crate::pbn::auction::{AuctionSection, read_auction};
 use crate::pbn::inherit::{Inherit, Inheritance};
 use crate::pbn::tags::{decode, inheritable, push_value};
@@ -13,6 +13,11 @@ use contract_bridge::Seat;
 use core::ops::Range;
 use core::str::FromStr;
 use std::borrow::Cow;
+use std::collections::HashSet;
+
+/// Past this many tags in a game, repeated names are found through a hash
+/// set rather than by searching the tags read so far.
+const MANY_TAGS: usize = 32;
 
 /// One game as read: everything the file said, raw text kept.
 ///
@@ -38,6 +43,9 @@ pub struct PbnGame {
     board: Board,
     /// The index in `tags` of the (first) Auction tag.
     auction_tag: Option<usize>,
+    /// What was read that the standard does not allow (tag values without
+    /// quotes), in words.
+    warning: Option<String>,
 }
 
 /// A tag of a game.
@@ -68,6 +76,15 @@ impl PbnGame {
     #[must_use]
     pub fn into_board(self) -> Board {
         self.board
+    }
+
+    /// What the game does that the standard does not allow but bidbook
+    /// reads anyway — tag values without quotes (`[Event Random Deal #]`,
+    /// as Table Manager and WBridge5 write them, read up to the `]`) — with
+    /// its line, in words; `None` for a regular game.
+    #[must_use]
+    pub fn warning(&self) -> Option<&str> {
+        self.warning.as_deref()
     }
 
     /// The first line of the game in the file (1-based): its first tag or
@@ -170,6 +187,7 @@ impl PbnGame {
                 tags: p.tags,
                 board: p.board,
                 auction_tag: p.auction_tag,
+                warning: p.warning,
             }),
             Err(e) => Err((text, e)),
         }
@@ -193,6 +211,7 @@ struct Parsed {
     tags: Vec<Tag>,
     board: Board,
     auction_tag: Option<usize>,
+    warning: Option<String>,
 }
 
 impl Parsed {
@@ -209,11 +228,19 @@ impl Parsed {
         tokenize_into(text, body.clone(), first_line, tokens).map_err(|e| Skipped {
             line: e.line,
             why: e.why,
+            text: Vec::new(),
         })?;
         let body_range = body.clone();
         let body = &text[body];
         let latin1 = !body.is_ascii() && core::str::from_utf8(body).is_err();
         let line = tokens.first_line.unwrap_or(first_line);
+        let warning = tokens.tags.iter().find(|t| t.unquoted).map(|t| {
+            format!(
+                "{}: tag {} has a value without quotes (read up to the `]`)",
+                t.line,
+                shown(&String::from_utf8_lossy(&text[t.name.clone()]))
+            )
+        });
         let (values, tags) = resolve(text, body_range, tokens, latin1, inheritance);
         let mut parsed = Self {
             latin1,
@@ -228,6 +255,7 @@ impl Parsed {
                 auction: None,
             },
             auction_tag: tokens.auction_tag,
+            warning,
         };
         parsed.fill_board(text, tokens)?;
         Ok(parsed)
@@ -275,7 +303,12 @@ impl Parsed {
                 None => None,
                 Some(v) => Some(Seat::from_str(v).map_err(|_| Skipped {
                     line,
-                    why: format!("bad Dealer `{v}`: expected N, E, S or W{}", hint(v)),
+                    why: format!(
+                        "bad Dealer `{}`: expected N, E, S or W{}",
+                        shown(v),
+                        hint(v)
+                    ),
+                    text: Vec::new(),
                 })?),
             },
             None => None,
@@ -286,9 +319,11 @@ impl Parsed {
                 Some(v) => Some(Vulnerability::from_str(v).map_err(|_| Skipped {
                     line,
                     why: format!(
-                        "bad Vulnerable `{v}`: expected None, NS, EW or All (or Love, -, Both){}",
+                        "bad Vulnerable `{}`: expected None, NS, EW or Both (or All, Love, -){}",
+                        shown(v),
                         hint(v)
                     ),
+                    text: Vec::new(),
                 })?),
             },
             None => None,
@@ -298,18 +333,26 @@ impl Parsed {
                 return Err(Skipped {
                     line: self.board.line,
                     why: "no Deal tag".to_owned(),
+                    text: Vec::new(),
                 });
             }
             Some((v, line)) => match known(v) {
                 None => {
                     return Err(Skipped {
                         line,
-                        why: format!("the Deal tag gives no cards (`{v}`)"),
+                        why: format!("the Deal tag gives no cards (`{}`)", shown(v)),
+                        text: Vec::new(),
                     });
                 }
                 Some(v) => parse_pbn_deal(v).map_err(|e| Skipped {
                     line,
-                    why: format!("bad Deal `{v}`: {e}{}", hint(v)),
+                    why: format!(
+                        "bad Deal `{}`: {}{}",
+                        shown(v),
+                        shown(&e.to_string()),
+                        hint(v)
+                    ),
+                    text: Vec::new(),
                 })?,
             },
         };
@@ -387,10 +430,17 @@ fn resolve(
     let mut sticky_here: Vec<usize> = Vec::new();
     // Which tags record their value for inheritance.
     let mut recorded: u64 = 0;
+    // The names seen, once a game has more tags than a list search suits
+    // (a hostile game may have any number).
+    let mut seen: Option<HashSet<String>> = (tokens.tags.len() > MANY_TAGS).then(HashSet::new);
     for raw in tokens.tags.drain(..) {
         let name = slice(&raw.name);
         let name: &str = &name;
-        let repeat = name != "Note" && tags.iter().any(|t| &values[t.name.clone()] == name);
+        let repeat = name != "Note"
+            && match &mut seen {
+                Some(seen) => !seen.insert(name.to_owned()),
+                None => tags.iter().any(|t| &values[t.name.clone()] == name),
+            };
         let name_start = values.len();
         values.push_str(name);
         let name_range = name_start..values.len();
@@ -418,8 +468,12 @@ fn resolve(
         });
     }
     if inheritance.has_sticky() {
+        let given = |values: &str, tags: &[Tag], name: &str| match &seen {
+            Some(seen) => seen.contains(name),
+            None => tags.iter().any(|t| &values[t.name.clone()] == name),
+        };
         for (name, value) in inheritance.sticky() {
-            if !tags.iter().any(|t| &values[t.name.clone()] == name) {
+            if !given(&values, &tags, name) {
                 let name_start = values.len();
                 values.push_str(name);
                 let name_range = name_start..values.len();
@@ -442,7 +496,11 @@ fn resolve(
             tag.raw.is_some() && !tag.repeat && inheritable(name)
         };
         if record {
-            inheritance.record(name, &values[tag.value.clone()], sticky_here.contains(&k));
+            inheritance.record(
+                name,
+                &values[tag.value.clone()],
+                sticky_here.binary_search(&k).is_ok(),
+            );
         }
     }
     (values, tags)

@@ -14,6 +14,8 @@
 //! tokenizes records its values, skipped or not, since a `#` refers to the
 //! previous game in the file.
 
+use std::collections::HashMap;
+
 /// What a tag value means for inheritance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Inherit<'v> {
@@ -38,42 +40,57 @@ impl<'v> Inherit<'v> {
     }
 }
 
-/// The last value of every tag seen, and which tags are sticky. Files use
-/// a few dozen tag names at most, so a list beats a hash map.
+/// The last value of every tag seen, and which tags are sticky. A file
+/// may use any number of tag names (a hostile one a new name per game), so
+/// names are found through a hash map: recording a game's values is linear
+/// in its tags, whatever came before.
 #[derive(Debug, Default, Clone)]
 pub(crate) struct Inheritance {
+    /// The values, in the order the names were first seen.
     last: Vec<(Box<str>, String)>,
-    sticky: Vec<Box<str>>,
+    /// Where each name is in `last`.
+    index: HashMap<Box<str>, usize>,
+    /// The sticky tags, by index in `last`, in the order they became so.
+    sticky: Vec<usize>,
+    /// Whether each entry of `last` is sticky.
+    is_sticky: Vec<bool>,
 }
 
 impl Inheritance {
     /// The value `#` stands for now: the tag's last real value, or `""`.
     pub(crate) fn previous(&self, name: &str) -> &str {
-        self.last
-            .iter()
-            .find(|(n, _)| &**n == name)
-            .map_or("", |(_, v)| v.as_str())
+        self.index
+            .get(name)
+            .map_or("", |&i| self.last[i].1.as_str())
     }
 
     /// Records a game's resolved value of a tag; `sticky` when given as
     /// `##…`.
     pub(crate) fn record(&mut self, name: &str, value: &str, sticky: bool) {
-        if let Some((_, last)) = self.last.iter_mut().find(|(n, _)| &**n == name) {
+        let i = if let Some(&i) = self.index.get(name) {
+            let last = &mut self.last[i].1;
             last.clear();
             last.push_str(value);
+            i
         } else {
+            let i = self.last.len();
             self.last.push((name.into(), value.to_owned()));
-        }
-        if sticky && !self.sticky.iter().any(|s| &**s == name) {
-            self.sticky.push(name.into());
+            self.index.insert(name.into(), i);
+            self.is_sticky.push(false);
+            i
+        };
+        if sticky && !self.is_sticky[i] {
+            self.is_sticky[i] = true;
+            self.sticky.push(i);
         }
     }
 
     /// The sticky tags and their current values.
     pub(crate) fn sticky(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.sticky
-            .iter()
-            .map(|name| (&**name, self.previous(name)))
+        self.sticky.iter().map(|&i| {
+            let (name, value) = &self.last[i];
+            (&**name, value.as_str())
+        })
     }
 
     /// Whether any tag is sticky.

@@ -50,18 +50,25 @@
 //!
 //! Choices where the standard leaves room or real files differ from it:
 //!
-//! - A `!` suffix marks the call alerted, as most programs write alerts
-//!   (the standard calls it "good call", NAG `$1`); the other suffixes and
-//!   NAGs are kept in the text only. A note reference `=n=` gives the call
-//!   its note (from the `[Note "n:…"]` tags right after the Auction section,
-//!   as 3.5.5 places them) without alerting it.
+//! - A `!` suffix is what the standard says, "good call" (NAG `$1`), not
+//!   an alert; it and the other suffixes and NAGs are kept in the text
+//!   only. A note reference `=n=` gives the call its note (from the
+//!   `[Note "n:…"]` tags right after the Auction section, as 3.5.5 places
+//!   them). An alert is written as its note only (3.5.3), so PBN records no
+//!   alert flag: [`as_recorded`] is an auction as it reads back.
 //! - A game's text is read as UTF-8 if it is valid UTF-8, else as Latin-1
 //!   (the standard's character set); new text written into a Latin-1 game
-//!   is Latin-1.
+//!   is Latin-1, with plain ASCII for what Latin-1 lacks (`10-21` for
+//!   `10–21`).
 //! - A brace comment never closed would swallow the rest of the file: one
 //!   that runs past an empty line into a line opening a tag pair is taken
 //!   as unclosed, and its game skipped.
 //! - `Dealer`, `Vulnerable` and `Board` values `?` or `""` mean not known.
+//! - A tag value without quotes after a space (`[Event Random Deal #]`, as
+//!   Table Manager and WBridge5 export) is read up to the `]`, and the game
+//!   says so in [`PbnGame::warning`]; a value bidbook replaces is written
+//!   quoted.
+//! - GIB's `Rd` is a redouble (as `Db` is a double).
 //!
 //! Not supported: the irregularity marks `^I` and `^S` in an auction (such a
 //! game is skipped, as the auction breaks the laws; `^S` as a swapped
@@ -79,6 +86,7 @@ mod tags;
 mod tokens;
 mod writer;
 
+pub use auction::as_recorded;
 pub use contract::{contract_by, contract_or_pass, contract_text};
 pub use game::PbnGame;
 pub use reader::PbnReader;

@@ -9,12 +9,14 @@
 //! first tag (or the end) before it yields a game.
 //!
 //! A game that cannot be read yields [`ReadError::Skipped`] with the line of
-//! the fault and the reader goes on; the text before that game is carried to
-//! the next one. (When the skipped game is the last of the file, what
-//! followed it is lost with it.) A failing stream yields [`ReadError::Io`]
-//! and then nothing.
+//! the fault and the reader goes on. The skipped game's
+//! [`text`](crate::Skipped::text) is its bytes as read, with the text before
+//! it (and, for the last game of a file, what followed it), just as a game
+//! read holds them: writing every game's text and every skipped game's text
+//! in order gives back the file, byte for byte. A failing stream yields
+//! [`ReadError::Io`] and then nothing.
 
-use crate::board::ReadError;
+use crate::board::{ReadError, Skipped};
 use crate::pbn::game::{Context, PbnGame};
 use crate::pbn::lines::Scanner;
 use std::io::{self, BufRead};
@@ -30,7 +32,7 @@ use std::io::{self, BufRead};
 /// let game = games.next().unwrap().unwrap();
 /// assert_eq!(game.tag("Board"), Some("1"));
 /// let auction = game.board().auction.as_ref().unwrap();
-/// assert!(auction.calls[0].alert);
+/// assert!(!auction.calls[0].alert); // `!` is "good call", not an alert
 /// assert_eq!(game.text(), file.as_bytes());
 /// assert!(games.next().is_none());
 /// ```
@@ -50,8 +52,9 @@ pub struct PbnReader<R: BufRead> {
     scanner: Scanner,
     /// Inheritance, and buffers reused from game to game.
     context: Context,
-    /// A game read, held until the next game starts or the stream ends.
-    held: Option<PbnGame>,
+    /// A game read (or skipped), held until the next game starts or the
+    /// stream ends.
+    held: Option<Result<PbnGame, Skipped>>,
     /// A stream error to report after the held game.
     error: Option<io::Error>,
     /// Nothing more to yield.
@@ -83,7 +86,7 @@ impl<R: BufRead> PbnReader<R> {
     /// (the line that ended the block) starts the next text. The text
     /// before the block goes with the game, or, if the game is skipped,
     /// stays for the next one.
-    fn finish_block(&mut self, end: usize) -> Result<PbnGame, ReadError> {
+    fn finish_block(&mut self, end: usize) -> Result<PbnGame, Skipped> {
         let capacity = self.last_len.max(256);
         let mut text = core::mem::replace(&mut self.text, Vec::with_capacity(capacity));
         self.text.extend_from_slice(&text[end..]);
@@ -96,12 +99,10 @@ impl<R: BufRead> PbnReader<R> {
                 self.block_start = self.text.len();
                 Ok(game)
             }
-            Err((mut text, skipped)) => {
-                text.truncate(start);
-                text.extend_from_slice(&self.text);
-                self.text = text;
+            Err((text, mut skipped)) => {
+                skipped.text = text;
                 self.block_start = self.text.len();
-                Err(skipped.into())
+                Err(skipped)
             }
         }
     }
@@ -111,13 +112,40 @@ impl<R: BufRead> PbnReader<R> {
     fn finish(&mut self) -> Option<Result<PbnGame, ReadError>> {
         self.done = true;
         if self.block_has_tag {
-            return Some(self.finish_block(self.text.len()));
+            return Some(self.finish_block(self.text.len()).map_err(ReadError::from));
         }
-        let mut game = self.held.take()?;
-        game.append(&self.text);
+        let held = match self.held.take()? {
+            Ok(mut game) => {
+                game.append(&self.text);
+                Ok(game)
+            }
+            Err(mut skipped) => {
+                skipped.text.extend_from_slice(&self.text);
+                Err(ReadError::from(skipped))
+            }
+        };
         self.text.clear();
-        Some(Ok(game))
+        Some(held)
     }
+}
+
+/// Where the semi-empty lines at the end of `text` (whole lines) start.
+fn blank_tail_start(text: &[u8]) -> usize {
+    let mut end = text.len();
+    while end > 0 {
+        let line_start = text[..end - 1]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1);
+        if !text[line_start..end]
+            .iter()
+            .all(|&b| b == b'\n' || crate::pbn::tokens::is_space(b))
+        {
+            break;
+        }
+        end = line_start;
+    }
+    end
 }
 
 impl<R: BufRead> Iterator for PbnReader<R> {
@@ -139,9 +167,9 @@ impl<R: BufRead> Iterator for PbnReader<R> {
                 Err(e) => {
                     self.done = true;
                     return match self.held.take() {
-                        Some(game) => {
+                        Some(held) => {
                             self.error = Some(e);
-                            Some(Ok(game))
+                            Some(held.map_err(ReadError::from))
                         }
                         None => Some(Err(ReadError::Io(e))),
                     };
@@ -153,24 +181,24 @@ impl<R: BufRead> Iterator for PbnReader<R> {
                 // The block before this line had an unclosed comment: it
                 // ends here, and this line starts a new block.
                 let line_len = self.text.len() - start;
-                let skipped = self.block_has_tag.then(|| self.finish_block(start));
+                // The semi-empty lines before this line separate the games:
+                // they go with the next one, as everywhere else.
+                let end = blank_tail_start(&self.text[self.block_start..start]) + self.block_start;
+                let skipped = self.block_has_tag.then(|| self.finish_block(end));
                 self.block_start = self.text.len() - line_len;
                 self.block_line = self.lines;
                 self.block_has_tag = true;
                 if let Some(result) = skipped {
-                    return Some(result);
+                    return Some(result.map_err(ReadError::from));
                 }
-                if let Some(game) = self.held.take() {
-                    return Some(Ok(game));
+                if let Some(held) = self.held.take() {
+                    return Some(held.map_err(ReadError::from));
                 }
                 continue;
             }
             if kind.ends_game {
                 if self.block_has_tag {
-                    match self.finish_block(start) {
-                        Ok(game) => self.held = Some(game),
-                        Err(e) => return Some(Err(e)),
-                    }
+                    self.held = Some(self.finish_block(start));
                 }
                 self.block_start = self.text.len();
                 continue;
@@ -180,8 +208,8 @@ impl<R: BufRead> Iterator for PbnReader<R> {
             }
             if kind.has_tag && !self.block_has_tag {
                 self.block_has_tag = true;
-                if let Some(game) = self.held.take() {
-                    return Some(Ok(game));
+                if let Some(held) = self.held.take() {
+                    return Some(held.map_err(ReadError::from));
                 }
             }
         }
@@ -219,20 +247,33 @@ mod tests {
     }
 
     #[test]
-    fn a_skipped_game_passes_its_preamble_on() {
-        let file = format!("% PBN 2.1\n\n[Board \"1\"]\n[Deal \"bad\"]\n\n[Board \"2\"]\n{DEAL}\n");
-        let games = read(&file);
-        assert_eq!(games.len(), 2);
-        match &games[0] {
-            Err(ReadError::Skipped(s)) => assert_eq!(s.line, 4),
-            other => panic!("{other:?}"),
-        }
-        let g = games[1].as_ref().unwrap();
-        assert_eq!(
-            g.text(),
-            format!("% PBN 2.1\n\n\n[Board \"2\"]\n{DEAL}\n").as_bytes()
+    fn a_skipped_game_keeps_its_text() {
+        let file = format!(
+            "% PBN 2.1\n\n[Board \"1\"]\n[Deal \"bad\"]\n\n[Board \"2\"]\n{DEAL}\n\n\
+             [Board \"3\"]\n[Deal \"bad\"]\n\n% the end\n"
         );
+        let games = read(&file);
+        assert_eq!(games.len(), 3);
+        let skipped = |k: usize| match &games[k] {
+            Err(ReadError::Skipped(s)) => s.clone(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(skipped(0).line, 4);
+        assert_eq!(
+            skipped(0).text,
+            b"% PBN 2.1\n\n[Board \"1\"]\n[Deal \"bad\"]\n"
+        );
+        let g = games[1].as_ref().unwrap();
+        assert_eq!(g.text(), format!("\n[Board \"2\"]\n{DEAL}\n").as_bytes());
         assert_eq!(g.line(), 6);
+        assert_eq!(
+            skipped(2).text,
+            b"\n[Board \"3\"]\n[Deal \"bad\"]\n\n% the end\n"
+        );
+        let mut joined = skipped(0).text;
+        joined.extend_from_slice(g.text());
+        joined.extend_from_slice(&skipped(2).text);
+        assert_eq!(String::from_utf8(joined).unwrap(), file);
     }
 
     #[test]

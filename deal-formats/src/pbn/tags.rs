@@ -6,8 +6,9 @@
 //! backslash is itself (`\S` is the spade symbol in commentary and notes).
 //! Files are ISO 8859-1 by the standard but often UTF-8 in practice: a game
 //! whose text is valid UTF-8 is read as UTF-8, any other as Latin-1, and new
-//! text written into a Latin-1 game is written in Latin-1 (`?` for what
-//! Latin-1 lacks).
+//! text written into a Latin-1 game is written in Latin-1 (plain ASCII for
+//! what Latin-1 lacks: `10-21 HCP` for `10–21 HCP`; `?` where there is no
+//! usual spelling).
 
 use std::borrow::Cow;
 
@@ -60,6 +61,19 @@ pub(crate) const PLAY_TAGS: [&str; 8] = [
     "ScoreRubber",
     "PlayTimeTable",
     "OptimumPlayTable",
+];
+
+/// The tags that may inherit and that a new auction changes (`Result`
+/// and the scores): a game's value of one of them is written out in full
+/// rather than through `#` or `##`, since the game it would inherit from
+/// may have changed.
+pub(crate) const RESOLVED_ON_WRITE: [&str; 6] = [
+    "Result",
+    "Score",
+    "ScoreIMP",
+    "ScoreMP",
+    "ScorePercentage",
+    "ScoreRubber",
 ];
 
 /// The section that times the calls one by one: it goes with the old calls.
@@ -118,15 +132,36 @@ pub(crate) fn escaped(value: &str) -> String {
     s
 }
 
-/// Text as bytes for a game in UTF-8 or Latin-1.
+/// Text as bytes for a game in UTF-8 or Latin-1. In Latin-1, what the
+/// character set lacks is written in plain ASCII where it has a usual
+/// spelling (`–` and `—` as `-`, `…` as `...`, `≥` as `>=`, curly quotes as
+/// `'`, the suit symbols as `S H D C`), else as `?`.
 #[must_use]
 pub(crate) fn encode(text: &str, latin1: bool) -> Cow<'_, [u8]> {
     if latin1 && !text.is_ascii() {
-        Cow::Owned(
-            text.chars()
-                .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
-                .collect(),
-        )
+        let mut out = Vec::with_capacity(text.len());
+        for c in text.chars() {
+            if let Ok(b) = u8::try_from(u32::from(c)) {
+                out.push(b);
+                continue;
+            }
+            let ascii: &[u8] = match c {
+                '\u{2010}'..='\u{2015}' | '\u{2212}' => b"-",
+                '\u{2018}' | '\u{2019}' | '\u{201a}' | '\u{201b}' => b"'",
+                // (Not `"`: the text may be inside a tag value.)
+                '\u{201c}'..='\u{201f}' => b"'",
+                '\u{2026}' => b"...",
+                '\u{2264}' => b"<=",
+                '\u{2265}' => b">=",
+                '\u{2660}' | '\u{2664}' => b"S",
+                '\u{2665}' | '\u{2661}' => b"H",
+                '\u{2666}' | '\u{2662}' => b"D",
+                '\u{2663}' | '\u{2667}' => b"C",
+                _ => b"?",
+            };
+            out.extend_from_slice(ascii);
+        }
+        Cow::Owned(out)
     } else {
         Cow::Borrowed(text.as_bytes())
     }
@@ -167,7 +202,13 @@ mod tests {
 
     #[test]
     fn latin1_encoding() {
-        assert_eq!(&*encode("Müller ♠", true), b"M\xfcller ?");
+        assert_eq!(&*encode("Müller ♠", true), b"M\xfcller S");
+        // What Latin-1 lacks, in plain ASCII.
+        assert_eq!(
+            &*encode("10–21 HCP, ≥5 — “x”…", true),
+            b"10-21 HCP, >=5 - 'x'..."
+        );
+        assert_eq!(&*encode("\u{263a}", true), b"?");
         assert_eq!(&*encode("Müller", false), "Müller".as_bytes());
     }
 

@@ -31,6 +31,9 @@ pub(crate) struct RawTag {
     pub value: Range<usize>,
     /// Whether the value holds a backslash (so may hold escapes).
     pub escaped: bool,
+    /// Whether the value was written without quotes (`[Event Club #]`, as
+    /// Table Manager and WBridge5 write them): read as it is, up to the `]`.
+    pub unquoted: bool,
     /// The line of the `[` (1-based).
     pub line: usize,
     /// Just past the last data token of the section this tag starts (the
@@ -183,8 +186,41 @@ impl Cursor<'_> {
             return Err(self.error(line, "`[` is not followed by a tag name"));
         }
         let name = name_start..self.i;
-        let shown = || String::from_utf8_lossy(&self.text[name.clone()]).into_owned();
+        let shown =
+            || crate::board::shown(&String::from_utf8_lossy(&self.text[name.clone()])).into_owned();
+        let name_end = self.i;
         self.skip_space();
+        if self.i > name_end
+            && self.i < self.end
+            && self.text[self.i] != b'"'
+            && self.text[self.i] != b'\n'
+        {
+            // An unquoted value after a space: what is left of the line up
+            // to the `]`, if it holds nothing that starts a string, a
+            // comment or a tag (the line scanner must see the same).
+            let rest = &self.text[self.i..self.end];
+            let line_end = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+            if let Some(close) = memchr::memchr(b']', &rest[..line_end])
+                && !rest[..close]
+                    .iter()
+                    .any(|b| matches!(b, b'"' | b'{' | b'}' | b';' | b'[' | b'\n'))
+            {
+                let mut value = self.i..self.i + close;
+                while value.end > value.start && is_space(self.text[value.end - 1]) {
+                    value.end -= 1;
+                }
+                self.i += close + 1;
+                return Ok(RawTag {
+                    span: start..self.i,
+                    name,
+                    value,
+                    escaped: false,
+                    unquoted: true,
+                    line,
+                    data_end: self.i,
+                });
+            }
+        }
         if self.i >= self.end || self.text[self.i] != b'"' {
             return Err(self.error(
                 line,
@@ -213,6 +249,7 @@ impl Cursor<'_> {
             name,
             value: value_start..close,
             escaped,
+            unquoted: false,
             line,
             data_end: self.i,
         })
@@ -364,6 +401,18 @@ mod tests {
     }
 
     #[test]
+    fn unquoted_values_are_read_to_the_bracket() {
+        let s = "[Event Random Deal #] [Board 7 ]\n[Site \"x\"]";
+        let t = tok(s).unwrap();
+        let values: Vec<&str> = t.tags.iter().map(|t| &s[t.value.clone()]).collect();
+        assert_eq!(values, ["Random Deal #", "7", "x"]);
+        assert_eq!(
+            t.tags.iter().map(|t| t.unquoted).collect::<Vec<_>>(),
+            [true, true, false]
+        );
+    }
+
+    #[test]
     fn escapes_stay_in_the_raw_value() {
         let s = r#"[Event "a \"b\" c\\"]"#;
         let t = tok(s).unwrap();
@@ -407,7 +456,7 @@ mod tests {
         assert!(e.why.contains("closing quote"), "{}", e.why);
         let e = tok("[ \"x\"]").unwrap_err();
         assert!(e.why.contains("tag name"), "{}", e.why);
-        let e = tok("[Event x]").unwrap_err();
+        let e = tok("[Event x").unwrap_err();
         assert!(e.why.contains("quoted"), "{}", e.why);
         let e = tok("[Event \"x\" y]").unwrap_err();
         assert!(e.why.contains("`]`"), "{}", e.why);

@@ -12,11 +12,13 @@
 //! with CRLF, the 15 mandatory tags in order, `?` for what is not known.
 
 use crate::board::{Board, RecordedAuction};
-use crate::pbn::auction::write_auction;
+use crate::pbn::auction::{as_recorded, write_auction};
 use crate::pbn::contract::Outcome;
 use crate::pbn::game::PbnGame;
-use crate::pbn::tags::{AUCTION_TIME_TABLE, MANDATORY_TAGS, PLAY_TAGS, encode, escaped, push_tag};
-use crate::pbn::tokens::is_space;
+use crate::pbn::tags::{
+    AUCTION_TIME_TABLE, MANDATORY_TAGS, PLAY_TAGS, RESOLVED_ON_WRITE, encode, escaped, push_tag,
+};
+use crate::pbn::tokens::{RawTag, is_space};
 use bridge::deal::format_pbn_deal;
 use contract_bridge::Seat;
 use core::ops::Range;
@@ -118,7 +120,11 @@ pub fn write_board(
 
 /// Writes a game back. `auction: None` (or an auction with the same calls
 /// and no alert/note differences) writes the game exactly as it was read,
-/// byte for byte.
+/// byte for byte — except that a `Result` or score tag (`Score`,
+/// `ScoreIMP`, `ScoreMP`, `ScorePercentage`, `ScoreRubber`) the game gives
+/// as `#` or `##…`, or inherits from an earlier `##`, is written out in
+/// full: the game it inherits from may have been re-bid, its result and
+/// score changed.
 ///
 /// Another auction is edited into the game's text, so that every tag,
 /// comment, `%` line and section it does not concern stays as it was, where
@@ -126,8 +132,8 @@ pub fn write_board(
 ///
 /// - the Auction section (with its `[Note]` tags) is replaced by the new one
 ///   in export layout (four calls a line, `=n=` after a call with a note and
-///   `[Note "n:…"]` tags after the calls, `!` after an alerted call, `*`
-///   after an unfinished auction); a game with none gets it before its Play
+///   `[Note "n:…"]` tags after the calls — an alerted call's alert is its
+///   note — and `*` after an unfinished auction); a game with none gets it before its Play
 ///   section or first supplemental section, else at its end (after the
 ///   identification tags, as export order has it);
 /// - `Dealer`, `Declarer` and `Contract` are set to the new auction's
@@ -143,7 +149,10 @@ pub fn write_board(
 ///   `OptimumPlayTable` sections, and the `Result` tag's old text — the tag
 ///   itself stays, being mandatory, as `?` (not known: not played), or `""`
 ///   when all pass. When the calls change the `AuctionTimeTable` goes too.
-///   With the same contract the play and result stay.
+///   With the same contract the play and result stay;
+/// - the old `Contract` and `Declarer` tags go into that block too when
+///   they give no contract the header can describe (a `Contract` with no
+///   `Declarer`, `Contract "--"` for passed out, `Declarer "?"`).
 ///
 /// The block is a brace comment, or `;` line comments when the old text
 /// holds a `}` (which would close a brace comment). New lines end as the
@@ -158,10 +167,61 @@ pub fn write_game(
     auction: Option<&RecordedAuction>,
 ) -> io::Result<()> {
     match auction {
-        Some(new) if game.board().auction.as_ref() != Some(new) => {
+        Some(new) if game.board().auction.as_ref() != Some(&as_recorded(new)) => {
             out.write_all(&rewrite(game, new))
         }
-        _ => out.write_all(game.text()),
+        _ => {
+            let inherited = inherited(game);
+            if inherited.is_empty() {
+                return out.write_all(game.text());
+            }
+            let nl = line_end(&game.text()[game.body()]);
+            let mut edits = Vec::new();
+            let mut lines = String::new();
+            for &i in &inherited {
+                explicit(game, i, nl, &mut edits, &mut lines);
+            }
+            if !lines.is_empty() {
+                let at = game
+                    .auction_tag()
+                    .map_or_else(|| insertion_point(game), |i| section_span(game, i).start);
+                edits.push(Edit::Insert(at, encode(&lines, game.latin1()).into_owned()));
+            }
+            out.write_all(&apply(game.text(), game.body(), &mut edits))
+        }
+    }
+}
+
+/// The tags of [`RESOLVED_ON_WRITE`] the game gives as `#` or `##…`, or
+/// inherits through an earlier `##` (by index in its tag list).
+fn inherited(game: &PbnGame) -> Vec<usize> {
+    let text = game.text();
+    game.tag_list()
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| {
+            !t.repeat
+                && RESOLVED_ON_WRITE.contains(&game.name_of(t))
+                && t.raw
+                    .as_ref()
+                    .is_none_or(|r| text[r.value.clone()].trim_ascii_start().starts_with(b"#"))
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Writes out in full the inherited tag `index`: its `#` value replaced by
+/// the value it stands for, or (inherited through `##`) the tag added to
+/// `lines`.
+fn explicit(game: &PbnGame, index: usize, nl: &str, edits: &mut Vec<Edit>, lines: &mut String) {
+    let tag = &game.tag_list()[index];
+    let value = game.value_of(tag);
+    match &tag.raw {
+        Some(raw) => edits.push(value_edit(raw, value, game.latin1())),
+        None => {
+            push_tag(game.name_of(tag), value, lines);
+            lines.push_str(nl);
+        }
     }
 }
 
@@ -184,6 +244,17 @@ impl Edit {
             Self::Remove(r) | Self::Replace(r, _) => (r.start, 1),
         }
     }
+}
+
+/// A tag's value replaced by `value`, escaped (and quoted, when the tag
+/// was written without quotes).
+fn value_edit(raw: &RawTag, value: &str, latin1: bool) -> Edit {
+    let mut bytes = encode(&escaped(value), latin1).into_owned();
+    if raw.unquoted {
+        bytes.insert(0, b'"');
+        bytes.push(b'"');
+    }
+    Edit::Replace(raw.value.clone(), bytes)
 }
 
 /// The line end the game uses: CRLF if its first line ends so.
@@ -238,26 +309,40 @@ fn rewrite(game: &PbnGame, new: &RecordedAuction) -> Vec<u8> {
         None => old.map_or(Outcome::Unknown, Outcome::of),
     };
     let same_contract = new_outcome.same_as(old_outcome);
+    let inherited = inherited(game);
+    let inherits = |name: &str| game.find(name).is_some_and(|i| inherited.contains(&i));
 
     let mut edits: Vec<Edit> = Vec::new();
-    // The old text that goes into the commentary block, in file order.
-    let mut previous: Vec<Range<usize>> = Vec::new();
-    let mut move_out = |span: Range<usize>, edits: &mut Vec<Edit>| {
-        previous.push(span.clone());
+    // The old text that goes into the commentary block, in file order (a
+    // tag that inherited its value written out in full).
+    let mut previous: Vec<(usize, Vec<u8>)> = Vec::new();
+    let move_out = |span: Range<usize>, edits: &mut Vec<Edit>, previous: &mut Vec<_>| {
+        previous.push((span.start, text[span.clone()].to_vec()));
         edits.push(Edit::Remove(span));
     };
     let auction_span = game.auction_tag().map(|i| section_span(game, i));
     if let Some(span) = &auction_span {
-        move_out(span.clone(), &mut edits);
+        move_out(span.clone(), &mut edits, &mut previous);
     }
     if calls_differ && let Some(i) = game.find(AUCTION_TIME_TABLE) {
-        move_out(section_span(game, i), &mut edits);
+        move_out(section_span(game, i), &mut edits, &mut previous);
     }
     let mut old_result = None;
+    // Tags bidbook sets, and the new section.
+    let mut lines = String::new();
     if !same_contract {
         for name in PLAY_TAGS {
             if let Some(i) = game.find(name) {
-                move_out(section_span(game, i), &mut edits);
+                let span = section_span(game, i);
+                if inherits(name) {
+                    // In the commentary with the value it stood for.
+                    let mut tag = String::new();
+                    push_tag(name, game.value_of(&game.tag_list()[i]), &mut tag);
+                    previous.push((span.start, encode(&tag, latin1).into_owned()));
+                    edits.push(Edit::Remove(span));
+                } else {
+                    move_out(span, &mut edits, &mut previous);
+                }
             }
         }
         if let Some(i) = game.find("Result") {
@@ -265,21 +350,59 @@ fn rewrite(game: &PbnGame, new: &RecordedAuction) -> Vec<u8> {
             let raw = tag.raw.as_ref().expect("a written tag");
             let value = game.value_of(tag).trim();
             if !value.is_empty() && value != "?" {
-                previous.push(raw.span.clone());
+                let old = if inherits("Result") {
+                    let mut written = String::new();
+                    push_tag("Result", value, &mut written);
+                    encode(&written, latin1).into_owned()
+                } else {
+                    text[raw.span.clone()].to_vec()
+                };
+                previous.push((raw.span.start, old));
                 old_result = Some(value.to_owned());
             }
-            if value != new_outcome.result_value() {
-                edits.push(Edit::Replace(
-                    raw.value.clone(),
-                    encode(&escaped(new_outcome.result_value()), latin1).into_owned(),
-                ));
+            if value != new_outcome.result_value() || inherits("Result") {
+                edits.push(value_edit(raw, new_outcome.result_value(), latin1));
             }
         }
+        // Inherited through `##` from an earlier game: the scores go with
+        // the old contract, the result is the new one's.
+        for &i in &inherited {
+            let tag = &game.tag_list()[i];
+            if tag.raw.is_some() {
+                continue;
+            }
+            let mut written = String::new();
+            if game.name_of(tag) == "Result" {
+                let value = game.value_of(tag).trim();
+                if !value.is_empty() && value != "?" {
+                    push_tag("Result", value, &mut written);
+                    previous.push((text.len(), encode(&written, latin1).into_owned()));
+                    old_result = Some(value.to_owned());
+                }
+                push_tag("Result", new_outcome.result_value(), &mut lines);
+                lines.push_str(nl);
+            } else {
+                push_tag(game.name_of(tag), game.value_of(tag), &mut written);
+                previous.push((text.len(), encode(&written, latin1).into_owned()));
+            }
+        }
+    } else {
+        for &i in &inherited {
+            explicit(game, i, nl, &mut edits, &mut lines);
+        }
     }
-    previous.sort_by_key(|r| r.start);
 
-    // Tags bidbook sets, and the new section.
-    let mut lines = String::new();
+    // The old contract's tags, when what they say is no contract bidbook
+    // reads (a Contract with no Declarer, `--` for passed out): kept in the
+    // commentary, since the header cannot describe them.
+    let known = |name: &str| {
+        game.find(name).is_some_and(|i| {
+            let v = game.value_of(&game.tag_list()[i]).trim();
+            !v.is_empty() && v != "?"
+        })
+    };
+    let keep_outcome_tags =
+        old_outcome == Outcome::Unknown && (known("Contract") || known("Declarer"));
     let (declarer, contract) = new_outcome.tag_values();
     let dealer = new.dealer.letter().to_string();
     for (name, value) in [
@@ -302,16 +425,17 @@ fn rewrite(game: &PbnGame, new: &RecordedAuction) -> Vec<u8> {
                 };
                 if !same {
                     let raw = tag.raw.as_ref().expect("a written tag");
-                    edits.push(Edit::Replace(
-                        raw.value.clone(),
-                        encode(&escaped(value), latin1).into_owned(),
-                    ));
+                    if keep_outcome_tags && name != "Dealer" {
+                        previous.push((raw.span.start, text[raw.span.clone()].to_vec()));
+                    }
+                    edits.push(value_edit(raw, value, latin1));
                 }
             }
         }
     }
     write_auction(new, nl, &mut lines);
     let mut insert = encode(&lines, latin1).into_owned();
+    previous.sort_by_key(|(start, _)| *start);
     if !previous.is_empty() {
         let what = describe_previous(
             auction_span.is_some(),
@@ -320,7 +444,7 @@ fn rewrite(game: &PbnGame, new: &RecordedAuction) -> Vec<u8> {
             old_outcome,
             old_result.as_deref(),
         );
-        let pieces: Vec<&[u8]> = previous.iter().map(|r| &text[r.clone()]).collect();
+        let pieces: Vec<&[u8]> = previous.iter().map(|(_, p)| p.as_slice()).collect();
         commentary(&encode(&what, latin1), &pieces, nl, &mut insert);
     }
     let at = auction_span

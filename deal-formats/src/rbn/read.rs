@@ -6,7 +6,7 @@ use super::auction::{parse_auction, recorded};
 use super::line::{self, A, B, H, Line, LineKind, P};
 use super::repeat::{Repeats, Resolved, Value, board_number};
 use crate::{Board, ReadError, Skipped};
-use bridge::deal::{Deal, format_rbn_hands, parse_rbn_hands, rbn_first_seat};
+use bridge::deal::{Deal, parse_rbn_hands};
 use std::borrow::Cow;
 use std::io::BufRead;
 use std::sync::Arc;
@@ -103,9 +103,9 @@ impl RbnGame {
         match self.own(index) {
             Some(data) if !data.is_empty() => Some(text_of(data)),
             Some(_) => None,
-            None if index == H && self.board.deal != Deal::EMPTY => Some(Cow::Owned(
-                format_rbn_hands(&self.board.deal, rbn_first_seat(&self.board.deal)),
-            )),
+            None if index == H && self.board.deal != Deal::EMPTY => {
+                Some(Cow::Owned(super::write::hands_text(&self.board.deal)))
+            }
             None => None,
         }
     }
@@ -300,7 +300,7 @@ struct Fault(Option<Skipped>);
 impl Fault {
     fn set(&mut self, line: usize, why: impl FnOnce() -> String) {
         if self.0.is_none() {
-            self.0 = Some(Skipped { line, why: why() });
+            self.0 = Some(Skipped::new(line, why()));
         }
     }
 }
@@ -412,7 +412,8 @@ fn analyse(
         auction,
     };
     repeats.advance(resolved.clone(), number, deal);
-    if let Some(skipped) = fault.0 {
+    if let Some(mut skipped) = fault.0 {
+        skipped.text = raw;
         return Err(skipped);
     }
     Ok(RbnGame {
@@ -422,6 +423,16 @@ fn analyse(
         at,
         resolved,
     })
+}
+
+/// Moves `repeats` on past the games of `raw` (RBN text), as a reader of
+/// it would: what a writer that wrote `raw` as it is must know about the
+/// labels that repeat after it.
+pub(crate) fn advance_past(raw: &[u8], repeats: &mut Repeats) {
+    let mut reader = RbnReader::new(raw);
+    reader.repeats = std::mem::take(repeats);
+    while reader.next().is_some() {}
+    *repeats = reader.repeats;
 }
 
 impl<R: BufRead> Iterator for RbnReader<R> {

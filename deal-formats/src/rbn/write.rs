@@ -9,8 +9,9 @@ use super::read::RbnGame;
 use super::repeat::{Repeats, Resolved, Value, b_value, same};
 use crate::{Board, RecordedAuction};
 use bridge::auction::call_token;
-use bridge::deal::{Deal, format_rbn_hands, rbn_first_seat};
+use bridge::deal::{Deal, format_rbn_hands, parse_rbn_hands, rbn_first_seat};
 use bridge::vulnerability::Vulnerability;
+use contract_bridge::Seat;
 use std::io::{self, Write};
 
 /// Writes a game read from an RBN file.
@@ -59,7 +60,30 @@ pub fn write_board(
     board: &Board,
     auction: Option<&RecordedAuction>,
 ) -> io::Result<()> {
-    write_board_with(out, board, auction, None)
+    write_board_with(out, board, auction, None, &Resolved::default())
+}
+
+/// The values of labels `T D L E S F K N` (by letter; others are ignored)
+/// for [`RbnWriter::write_board_labelled`]: line breaks become spaces, an
+/// empty value is a null label.
+fn label_values(labels: &[(char, &str)]) -> Resolved {
+    let mut values = Resolved::default();
+    for &(letter, value) in labels {
+        let Some(index) = u8::try_from(letter)
+            .ok()
+            .and_then(super::line::label_index)
+            .filter(|&i| i < B)
+        else {
+            continue;
+        };
+        let value: Vec<u8> = value
+            .trim()
+            .bytes()
+            .map(|b| if b == b'\r' || b == b'\n' { b' ' } else { b })
+            .collect();
+        values[index] = (!value.is_empty()).then(|| std::sync::Arc::from(value));
+    }
+    values
 }
 
 /// Writes RBN games and boards in sequence, remembering what a reader of
@@ -139,10 +163,46 @@ impl<W: Write> RbnWriter<W> {
         board: &Board,
         auction: Option<&RecordedAuction>,
     ) -> io::Result<()> {
-        write_board_with(&mut self.out, board, auction, Some(&self.repeats))?;
-        let mut resolved: Resolved = Default::default();
+        self.write_board_labelled(board, auction, &[])
+    }
+
+    /// [`RbnWriter::write_board`] with the values of labels `T D L E S F K
+    /// N` the board's source gave (`('E', "Club pairs")`, `('N',
+    /// "North+South:West+East")`): the event and players of a game read
+    /// from another format. A label not given is null.
+    ///
+    /// # Errors
+    ///
+    /// Those of the writer; `InvalidInput` for an illegal auction.
+    pub fn write_board_labelled(
+        &mut self,
+        board: &Board,
+        auction: Option<&RecordedAuction>,
+        labels: &[(char, &str)],
+    ) -> io::Result<()> {
+        let mut resolved = label_values(labels);
+        write_board_with(
+            &mut self.out,
+            board,
+            auction,
+            Some(&self.repeats),
+            &resolved,
+        )?;
         resolved[B] = b_value(board.number);
         self.repeats.advance(resolved, board.number, Ok(board.deal));
+        Ok(())
+    }
+
+    /// Writes RBN text as it is — a game a reader skipped, written back
+    /// unchanged — and notes the labels it states, so that the games
+    /// written after it still mean what they should.
+    ///
+    /// # Errors
+    ///
+    /// Those of the writer.
+    pub fn write_unread(&mut self, text: &[u8]) -> io::Result<()> {
+        self.out.write_all(text)?;
+        super::read::advance_past(text, &mut self.repeats);
         Ok(())
     }
 
@@ -187,9 +247,25 @@ fn push_hands(buf: &mut Vec<u8>, deal: &Deal, eol: &[u8]) {
     buf.push(b'H');
     if *deal != Deal::EMPTY {
         buf.push(b' ');
-        buf.extend_from_slice(format_rbn_hands(deal, rbn_first_seat(deal)).as_bytes());
+        buf.extend_from_slice(hands_text(deal).as_bytes());
     }
     buf.extend_from_slice(eol);
+}
+
+/// The data of an `H` label for `deal`: from the seat RBN utilities start
+/// with, unless that loses something on reading back — three full hands
+/// then an empty hidden one, whose trailing `;` would give it the rest —
+/// and then from the first seat that does not.
+pub(crate) fn hands_text(deal: &Deal) -> String {
+    let usual = format_rbn_hands(deal, rbn_first_seat(deal));
+    if parse_rbn_hands(&usual).is_ok_and(|back| back == *deal) {
+        return usual;
+    }
+    Seat::ALL
+        .into_iter()
+        .map(|first| format_rbn_hands(deal, first))
+        .find(|text| parse_rbn_hands(text).is_ok_and(|back| back == *deal))
+        .unwrap_or(usual)
 }
 
 /// Appends text fit for a free-text paragraph: no braces (which RBN text
@@ -510,6 +586,7 @@ fn write_board_with(
     board: &Board,
     auction: Option<&RecordedAuction>,
     repeats: Option<&Repeats>,
+    labels: &Resolved,
 ) -> io::Result<()> {
     let auction = auction.or(board.auction.as_ref());
     let checked = auction.map(checked).transpose()?;
@@ -517,8 +594,9 @@ fn write_board_with(
     let mut buf = Vec::with_capacity(128);
     let null: Value = None;
     for i in 0..B {
-        if repeats.is_none_or(|r| r.inherited(i, &null).is_some()) {
-            push_label(&mut buf, i, None, eol);
+        let value = &labels[i];
+        if repeats.is_none_or(|r| !same(r.inherited(i, &labels[K]), value)) {
+            push_label(&mut buf, i, value.as_deref(), eol);
         }
     }
     let number = b_value(board.number);
