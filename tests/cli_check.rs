@@ -112,3 +112,42 @@ fn an_expanded_database_and_json() {
     assert_eq!(d["line"], 2);
     assert_eq!(d["col"], 6);
 }
+
+/// Hostile rules found by fuzzing: a nested unbounded repetition in a
+/// sequence pattern and in a constraint. `check` warns about both, and
+/// bidding still answers (the matcher gives up after its step budget
+/// instead of running for minutes).
+#[test]
+fn nested_unbounded_repetitions_warn_and_still_end() {
+    let dir = scratch("nested-repeat");
+    write(&dir, "macros.m4", "dnl none\n");
+    write(
+        &dir,
+        "main.txt2",
+        "0 (.|..)*~0~ 50 . . #1\n1 1C 50 (.*)*~0~ . #2\n1 1D 40 . . #3\n",
+    );
+    write(&dir, "explanations.txt", "");
+    let out = bidbook(&dir, &["check", "."]);
+    let text = stdout(&out);
+    assert_eq!(
+        text.matches("a repetition without bound").count(),
+        2,
+        "{text}"
+    );
+    let auction = "1D P 1H P 1S P 1N P 2C P 2D P 2H P";
+    let out = bidbook(
+        &dir,
+        &[
+            "bid",
+            "--rules",
+            ".",
+            "--hand",
+            "AKQ2.K52.J83.Q74",
+            "--auction",
+            auction,
+        ],
+    );
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    let out = bidbook(&dir, &["bid", "--rules", ".", "--hand", "AKQ2.K52.J83.Q74"]);
+    assert!(stdout(&out).starts_with("1D"), "{}", stdout(&out));
+}

@@ -342,6 +342,13 @@ pub fn analyze(expansion: &Expansion, explanation_files: &[(PathBuf, String)]) -
                         r.seq_span,
                     ));
                 }
+                if rule.slow_repeat {
+                    diagnostics.push(at(
+                        Severity::Warning,
+                        "a repetition without bound around something that can match the same text in several ways (`(.*)*`, `(.|..)*`): matching can take exponential time, and gives up after a step budget; bound it, or make each repetition match one way".to_string(),
+                        rule.span,
+                    ));
+                }
                 rules.push(rule);
             }
             Err(e) => diagnostics.push(at(Severity::Error, e.message, e.span)),

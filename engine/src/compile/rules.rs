@@ -60,6 +60,11 @@ pub struct Rule {
     /// Whether the sequence pattern leaves the candidate call free (`$n` with
     /// n > 0 on some branch): the rule applies to every legal call.
     pub free_call: bool,
+    /// Whether the sequence pattern or the constraint repeats, without
+    /// bound, something that can match the same text in many ways
+    /// (`(.*)*`, `((.|..))*`): matching can take exponential time, so a
+    /// match gives up after [`crate::compile::matcher::backtrack::REPEAT_BUDGET`] steps.
+    pub slow_repeat: bool,
     /// Whether every top-level branch of the sequence pattern begins with
     /// `START` (floats to any call boundary): the rule is written for the
     /// tail of any auction rather than for auctions from the opening bid —
@@ -86,6 +91,7 @@ impl Rule {
         let alt = ir::compile_alt(seq_alt, true)?;
         check_no_hand_functions_alt(&alt, seq_alt.span())?;
         let free_call = alt.branches().any(|b| b.end.is_some_and(|n| n > 0));
+        let mut slow_repeat = alt.branches().any(|b| ir::nested_unbounded(&b.nodes));
         let floating = alt.branches().all(|b| b.floating);
         let seq_reads_vulnerability =
             alt_calls(&alt, crate::compile::functions::Func::reads_vulnerability);
@@ -121,6 +127,7 @@ impl Rule {
                     ));
                 }
                 let mut alt = ir::compile_alt(c, true)?;
+                slow_repeat |= alt.branches().any(|b| ir::nested_unbounded(&b.nodes));
                 crate::compile::matcher::hand_fields::read_fields_directly(&mut alt);
                 // A lone `.` holds on every pattern string.
                 let trivial = alt.rest.is_empty()
@@ -151,6 +158,7 @@ impl Rule {
             explanation: r.explanation.as_ref().map(|e| e.node),
             span: r.span,
             free_call,
+            slow_repeat,
             floating,
             reads_vulnerability,
         })

@@ -95,6 +95,37 @@ fn node_span(node: &Node) -> Option<(usize, usize)> {
     })
 }
 
+/// Whether the nodes hold a repetition that can take exponential time to
+/// match: an unbounded one (`*`, `+`) around something that can match the
+/// empty string or holds another unbounded repetition (`(.*)*`,
+/// `(.|..)*` inside `(…)*`). `bidbook check` warns about these.
+pub fn nested_unbounded(nodes: &[Node]) -> bool {
+    nodes.iter().any(|n| match n {
+        Node::Repeat {
+            node, max: None, ..
+        } => node_span(node).is_none_or(|(min, _)| min == 0) || has_unbounded(node),
+        Node::Repeat { node, .. } | Node::Not(node) => nested_unbounded(std::slice::from_ref(node)),
+        Node::Group(alt) => alt.branches().any(|b| nested_unbounded(&b.nodes)),
+        _ => false,
+    })
+}
+
+/// Whether `node` holds an unbounded repetition (or several ways of
+/// different lengths under one: `(.|..)`), so that repeating it has many
+/// ways to cover the same text.
+fn has_unbounded(node: &Node) -> bool {
+    match node {
+        Node::Repeat { max: None, .. } => true,
+        Node::Repeat { node, .. } | Node::Not(node) => has_unbounded(node),
+        Node::Group(alt) => {
+            let spans: Vec<_> = alt.branches().map(|b| byte_span(&b.nodes)).collect();
+            alt.branches().any(|b| b.nodes.iter().any(has_unbounded))
+                || (spans.len() > 1 && spans.windows(2).any(|w| w[0] != w[1]))
+        }
+        _ => false,
+    }
+}
+
 /// One element of a branch.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Node {
