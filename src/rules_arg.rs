@@ -19,8 +19,20 @@ impl RulesArg {
         RulebookSource::from_option(self.rules.clone())
     }
 
-    /// Loads the rulebook; every problem is in the error, rendered.
+    /// Loads the rulebook; every problem is in the error, rendered. A
+    /// rulebook with no rule loads, with a warning: every call would be
+    /// "no rule" Pass.
     pub fn load(&self) -> anyhow::Result<Rulebook> {
-        Ok(rulebook::load(&self.source())?)
+        let rulebook = rulebook::load(&self.source())?;
+        if rulebook.book.rules().is_empty() {
+            eprintln!(
+                "warning: the rulebook {} has no rules: every call will be Pass (no rule)",
+                self.rules
+                    .as_deref()
+                    .unwrap_or("(embedded)".as_ref())
+                    .display()
+            );
+        }
+        Ok(rulebook)
     }
 }

@@ -268,7 +268,8 @@ fn regress_between_two_rulebooks_reports_the_changed_deals() {
     assert_eq!(v["deals"], 400);
     assert!(v["changed"].as_u64().unwrap() > 0, "{v}");
     let first = &v["changes"][0];
-    let at = first["first_difference"].as_u64().unwrap() as usize;
+    // Counted from 1, as the text report counts calls.
+    let at = first["first_difference"].as_u64().unwrap() as usize - 1;
     assert_eq!(first["base"]["auction"][at], "2C", "{first}");
     assert_eq!(first["base"]["rules"][at], "#1007", "{first}");
     assert!(v["by_prefix"][0]["count"].as_u64().unwrap() > 0);
@@ -520,4 +521,34 @@ fn json_says_both_like_the_text_and_json_is_an_alias_of_format_json() {
         let o = bidbook(&["bid", "--hand", "AKQ2.K52.J83.Q74", "--vul", vul, "--json"]);
         assert!(o.status.success(), "{vul}: {}", stderr(&o));
     }
+}
+
+#[test]
+fn regress_checks_the_report_folder_before_the_run() {
+    let o = bidbook(&[
+        "regress",
+        "--random",
+        "5",
+        "--html",
+        "/nonexistent-folder/report.html",
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("the folder /nonexistent-folder does not exist"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn lint_takes_random_like_the_other_commands() {
+    let o = bidbook(&["lint", "--random", "20"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("on 20 deals"), "{}", stdout(&o));
+}
+
+#[test]
+fn an_empty_rulebook_is_a_warning() {
+    let o = bidbook(&["bid", "--rules", "/dev/null", "--hand", "AKQ2.K52.J83.Q74"]);
+    assert!(stderr(&o).contains("has no rules"), "{}", stderr(&o));
 }

@@ -182,7 +182,8 @@ fn path_sources(path: &Path, extra_macros: &[PathBuf]) -> Result<Sources, String
             macros,
             explanations,
         })
-    } else if path.is_file() {
+    } else if path.exists() {
+        // A file (or a device such as /dev/null): an expanded database.
         Ok(Sources {
             loader: Box::new(FsLoader),
             main: path.to_path_buf(),

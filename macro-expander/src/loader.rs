@@ -26,8 +26,26 @@ pub struct FsLoader;
 
 impl Loader for FsLoader {
     fn load(&self, path: &Path) -> io::Result<String> {
-        std::fs::read_to_string(path)
+        utf8_text(std::fs::read(path)?)
     }
+}
+
+/// The bytes of a file as text, or an error that says where the first byte
+/// that is not UTF-8 stands (line and column, 1-based), and what to do.
+pub fn utf8_text(bytes: Vec<u8>) -> io::Result<String> {
+    String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let at = e.utf8_error().valid_up_to();
+        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = at - bytes[..at].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) + 1;
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "line {line}, column {column}: byte 0x{:02X} is not UTF-8 (save the file as UTF-8; a Latin-1 file must be converted)",
+                bytes[at]
+            ),
+        )
+    })
 }
 
 /// Serves files from memory: a map from (normalized) path to text.
@@ -127,6 +145,21 @@ pub fn normalize(path: &Path) -> PathBuf {
         }
     }
     parts.iter().collect()
+}
+
+#[cfg(test)]
+mod utf8_tests {
+    use super::utf8_text;
+
+    #[test]
+    fn a_latin1_byte_is_named_with_its_line_and_column() {
+        let e = utf8_text(b"1 1C 50 . .\n; caf\xe9\n".to_vec()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2, column 6: byte 0xE9 is not UTF-8 (save the file as UTF-8; a Latin-1 file must be converted)"
+        );
+        assert_eq!(utf8_text(b"ok".to_vec()).unwrap(), "ok");
+    }
 }
 
 #[cfg(test)]

@@ -203,7 +203,7 @@ impl Report {
                     "dealer": c.dealer.letter().to_string(),
                     "vul": c.vulnerability.pbn(),
                     "hands": hands,
-                    "first_difference": c.first,
+                    "first_difference": c.first + 1,
                     "prefix": c.prefix_text(),
                     self.names.0.clone(): side(&c.base),
                     self.names.1.clone(): side(&c.new),
@@ -474,7 +474,10 @@ mod tests {
         assert!(text.contains("10 deals, 1 changed, 1 skipped"), "{text}");
         assert!(text.contains("     1  1N P"), "{text}");
         let json = report.json();
-        assert_eq!(json["changes"][0]["first_difference"], 2);
+        assert_eq!(
+            json["changes"][0]["first_difference"], 3,
+            "counted from 1, as the text"
+        );
         assert_eq!(json["changes"][0]["new"]["contract"], "3NT");
         assert_eq!(json["by_prefix"][0]["prefix"], "1N P");
     }

@@ -151,7 +151,8 @@ pub fn check(path: Option<PathBuf>, macros: &[PathBuf]) -> Report {
         Err(e) => {
             match e.diagnostic() {
                 Some(d) => report.diagnostics.push(d.clone()),
-                None => report.failure = Some(format!("error: {e}")),
+                // `ExpandError` renders with its own `error: ` prefix.
+                None => report.failure = Some(e.to_string()),
             }
             return report;
         }

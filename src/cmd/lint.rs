@@ -37,8 +37,9 @@ bidbook lint --rules my-book --json"
 pub struct Args {
     #[command(flatten)]
     pub rules: RulesArg,
-    /// Random deals to bid to the end.
-    #[arg(long, default_value_t = 10_000)]
+    /// Random deals to bid to the end (`--random N` is the same, as in
+    /// `auction` and `regress`).
+    #[arg(long, visible_alias = "random", default_value_t = 10_000)]
     pub deals: usize,
     /// Seed of the random deals (the same seed gives the same deals everywhere).
     #[arg(long, default_value_t = 1)]

@@ -74,6 +74,20 @@ struct Outcome {
 
 /// Runs `bidbook regress`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    // A report that cannot be written is found before the run, not after.
+    if let Some(path) = &args.html {
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => std::path::Path::new("."),
+        };
+        if !dir.is_dir() {
+            anyhow::bail!(
+                "cannot write the report {}: the folder {} does not exist",
+                path.display(),
+                dir.display()
+            );
+        }
+    }
     let load = |path: &Option<PathBuf>| -> anyhow::Result<Rulebook> {
         Ok(rulebook::load(&RulebookSource::from_option(path.clone()))?)
     };
