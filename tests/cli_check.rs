@@ -151,3 +151,27 @@ fn nested_unbounded_repetitions_warn_and_still_end() {
     let out = bidbook(&dir, &["bid", "--rules", ".", "--hand", "AKQ2.K52.J83.Q74"]);
     assert!(stdout(&out).starts_with("1D"), "{}", stdout(&out));
 }
+
+/// One bad line of the explanations table is reported at its line; the
+/// other explanations are kept (no warning for the rules that use them).
+#[test]
+fn a_bad_explanation_line_keeps_the_others() {
+    let dir = scratch("bad-explanation");
+    write(&dir, "macros.m4", MACROS);
+    write(
+        &dir,
+        "main.txt2",
+        "1 1N 100 HCP(15,17) :P15:p17 *1 #1\n1 1C 50 HCP(12,21) :P12 *2 #2\n",
+    );
+    write(
+        &dir,
+        "explanations.txt",
+        "1 15-17 notrump\nbad line\n2 one club\n",
+    );
+    let out = bidbook(&dir, &["check", "."]);
+    let text = format!("{}{}", stdout(&out), common::stderr(&out));
+    assert!(text.contains("explanations.txt:2"), "{text}");
+    assert!(!text.contains("not in the explanations table"), "{text}");
+    assert!(text.contains("2 rules, 2 explanations"), "{text}");
+    assert!(!out.status.success());
+}

@@ -266,23 +266,20 @@ pub fn analyze(expansion: &Expansion, explanation_files: &[(PathBuf, String)]) -
         || Explanations::parse_files(explanation_files),
         || grammar::parse_database_with(&expansion.text, RuleFindings::of),
     );
-    let explanations = match explanations {
-        Ok(t) => t,
-        Err(errors) => {
-            for e in errors {
-                let (path, text) = &explanation_files[e.file];
-                let span = line_span(text, e.line);
-                diagnostics.push(grammar::error::plain_diagnostic(
-                    Severity::Error,
-                    e.message,
-                    path,
-                    text,
-                    span,
-                ));
-            }
-            Explanations::default()
-        }
-    };
+    // A bad line is an error; the good lines are kept, so the rules that
+    // point at them are not reported as well.
+    let (explanations, errors) = explanations;
+    for e in errors {
+        let (path, text) = &explanation_files[e.file];
+        let span = line_span(text, e.line);
+        diagnostics.push(grammar::error::plain_diagnostic(
+            Severity::Error,
+            e.message,
+            path,
+            text,
+            span,
+        ));
+    }
     let at = |severity: Severity, message: String, span: Span| {
         expansion.diagnostic(severity, message, span.range())
     };

@@ -175,12 +175,12 @@ impl Explanations {
         (table, errors)
     }
 
-    /// Parses a table split over several files (path, text), in order.
-    /// Every bad line is reported with the index of its file; an id defined
-    /// in two files is an error too.
-    pub fn parse_files(
-        files: &[(std::path::PathBuf, String)],
-    ) -> Result<Explanations, Vec<FileError>> {
+    /// Parses a table split over several files (path, text), in order:
+    /// the table of every good line, and every bad line with the index of
+    /// its file (an id defined in two files is a bad line too). One bad line
+    /// does not cost the rulebook its other explanations, nor bury its own
+    /// error under warnings about the explanations it took with it.
+    pub fn parse_files(files: &[(std::path::PathBuf, String)]) -> (Explanations, Vec<FileError>) {
         let mut all = Explanations::default();
         let mut errors = Vec::new();
         for (file, (_, text)) in files.iter().enumerate() {
@@ -200,11 +200,7 @@ impl Explanations {
                 }
             }
         }
-        if errors.is_empty() {
-            Ok(all)
-        } else {
-            Err(errors)
-        }
+        (all, errors)
     }
 
     /// The explanation with this id.
