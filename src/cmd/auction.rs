@@ -47,7 +47,7 @@ itself is refused. Deals are bid in parallel; the output keeps the input order a
 the same on every run.\n\n\
 Exit status: 0 all deals read (deals not bid included), 1 some input skipped or unreadable, \
 2 error.",
-    after_help = "Examples:\n  bidbook auction deals.pbn -o bid.pbn\n  \
+    after_help = "Examples:\n  bidbook auction tests/deals/club.pbn -o bid.pbn\n  \
 bidbook auction hands.lin --format pbn --explain\n  \
 bidbook auction --random 1000 --seed 7 --format json | head -1\n  \
 bidbook auction --random 100000 --seed 1 --format json -o /dev/null --jobs 1"

@@ -31,10 +31,10 @@ rulebook) are compared with the auctions stored in GOLD.pbn; --bless rewrites th
 (everything else in the file is kept).\n\n\
 Exit status: 0 nothing changed (or --allow-changes, or --bless), 1 something changed or some \
 deal was skipped, 2 error.",
-    after_help = "Examples:\n  bidbook regress --base old-rules/ --new rulebook/ deals.pbn\n  \
+    after_help = "Examples:\n  bidbook regress --base old-rules/ --new rulebook/ tests/deals/club.pbn\n  \
 bidbook regress --base old-rules/ --new rulebook/ --random 10000 --html report.html\n  \
-bidbook regress --golden tests/golden.pbn\n  \
-bidbook regress --golden tests/golden.pbn --bless"
+bidbook regress --golden tests/deals/club.pbn\n  \
+bidbook regress --golden tests/deals/club.pbn --bless"
 )]
 pub struct Args {
     #[command(flatten)]
