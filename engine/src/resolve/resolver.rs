@@ -200,7 +200,11 @@ impl<'b> Table<'b> {
         }
         match self.records[n - 2].forcing {
             Forcing::No => Forcing::No,
-            _ => Forcing::OneRound,
+            Forcing::OneRound => Forcing::OneRound,
+            // A game-forcing call that reaches game (3NT as a positive
+            // answer) leaves partner free: the game is bid.
+            Forcing::Game if self.below_game_ours() => Forcing::OneRound,
+            Forcing::Game => Forcing::No,
         }
     }
 
