@@ -56,3 +56,23 @@ fn the_default_rulebook_keeps_its_floor_on_the_development_corpus() {
         "pass rate {rate:.1}% fell below the 86% floor"
     );
 }
+
+/// The rulebook issue's lint goals, on a fixed seed: no pass of a forcing
+/// call with the opponents silent, "no rule" under 0.1% of decisions, and
+/// no call made with a hand outside what its rule says it shows.
+#[test]
+fn the_default_rulebook_keeps_its_lint_goals() {
+    let rulebook = load(&RulebookSource::Embedded).expect("loads");
+    let audit = engine::analysis::lint::audit_deals(&rulebook.book, 2000, 1);
+    assert_eq!(
+        audit.forcing_passes.total, 0,
+        "{:?}",
+        audit.forcing_passes.auctions.first()
+    );
+    assert!(
+        audit.no_rule_percent() < 0.1,
+        "no rule in {:.2}% of decisions",
+        audit.no_rule_percent()
+    );
+    assert!(audit.violations.is_empty(), "{:?}", audit.violations.first());
+}
