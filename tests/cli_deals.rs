@@ -552,3 +552,44 @@ fn an_empty_rulebook_is_a_warning() {
     let o = bidbook(&["bid", "--rules", "/dev/null", "--hand", "AKQ2.K52.J83.Q74"]);
     assert!(stderr(&o).contains("has no rules"), "{}", stderr(&o));
 }
+
+/// Several files in, one file out: whatever the last game of each input
+/// ends with (a blank line, a newline, nothing), the games written stay
+/// apart, and the output read again holds every game. PBN and RBN, in every
+/// combination of inputs with and without a final newline.
+#[test]
+fn several_files_in_one_out_keep_every_game_apart() {
+    let dir = scratch("cli_deals", "glue");
+    let pbn = std::fs::read_to_string("tests/deals/club.pbn").unwrap();
+    let rbn_out = bidbook(&["auction", "tests/deals/club.pbn", "--format", "rbn"]);
+    let rbn = stdout(&rbn_out);
+    let count = |path: &Path| -> usize {
+        let o = bidbook(&["auction", path.to_str().unwrap(), "--json"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o).lines().count()
+    };
+    let one = count(Path::new("tests/deals/club.pbn"));
+    for (ext, text) in [("pbn", pbn.as_str()), ("rbn", rbn.as_str())] {
+        let bare = text.trim_end();
+        let variants = [format!("{bare}\n\n"), format!("{bare}\n"), bare.to_string()];
+        for (i, a) in variants.iter().enumerate() {
+            for (j, b) in variants.iter().enumerate() {
+                write(&dir, &format!("a.{ext}"), a);
+                write(&dir, &format!("b.{ext}"), b);
+                let out = dir.join(format!("ab{i}{j}.{ext}"));
+                let o = bidbook_in(
+                    &dir,
+                    &[
+                        "auction",
+                        &format!("a.{ext}"),
+                        &format!("b.{ext}"),
+                        "-o",
+                        out.file_name().unwrap().to_str().unwrap(),
+                    ],
+                );
+                assert!(o.status.success(), "{ext} {i}{j}: {}", stderr(&o));
+                assert_eq!(count(&out), 2 * one, "{ext}: endings {i} and {j}");
+            }
+        }
+    }
+}

@@ -65,7 +65,8 @@ fn the_default_rulebook_keeps_its_lint_goals() {
     let rulebook = load(&RulebookSource::Embedded).expect("loads");
     let audit = engine::analysis::lint::audit_deals(&rulebook.book, 2000, 1);
     assert_eq!(
-        audit.forcing_passes.total, 0,
+        audit.forcing_passes.total,
+        0,
         "{:?}",
         audit.forcing_passes.auctions.first()
     );
@@ -74,5 +75,9 @@ fn the_default_rulebook_keeps_its_lint_goals() {
         "no rule in {:.2}% of decisions",
         audit.no_rule_percent()
     );
-    assert!(audit.violations.is_empty(), "{:?}", audit.violations.first());
+    assert!(
+        audit.violations.is_empty(),
+        "{:?}",
+        audit.violations.first()
+    );
 }

@@ -2,7 +2,7 @@
 //! rulebook, and write the deals with their auctions.
 
 use crate::deal_input::{DealArgs, InputFormat, InputGame};
-use crate::deal_output::{OutputFormat, rbn_labels, recorded_auction, write_game};
+use crate::deal_output::{GameWriter, OutputFormat, rbn_labels, recorded_auction, write_game};
 use crate::deal_pipeline::{RunOptions, RunSummary, Unread, for_each_game_keeping};
 use crate::output_file::OutputFile;
 use crate::rules_arg::RulesArg;
@@ -99,9 +99,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // game inherits from the one before (labels that repeat).
     let replaces_input = file.replaces_input();
     let out = RefCell::new(if format == OutputFormat::Rbn {
-        Output::Rbn(Box::new(RbnWriter::new(file)))
+        Output::Rbn(Box::new(RbnWriter::new(GameWriter::new(file))))
     } else {
-        Output::Plain(file, format)
+        Output::Plain(GameWriter::new(file), format)
     });
     let mut calls = 0usize;
     let mut not_bid = 0usize;
@@ -225,10 +225,12 @@ fn render(
 
 /// Where bid games go: the output file, or an RBN writer around it.
 enum Output {
-    /// PBN or JSON: bytes written by the workers.
-    Plain(OutputFile, OutputFormat),
-    /// RBN: games written in order by one writer.
-    Rbn(Box<RbnWriter<OutputFile>>),
+    /// PBN or JSON: bytes written by the workers (PBN games kept apart by
+    /// a blank line whatever the game before ended with).
+    Plain(GameWriter<OutputFile>, OutputFormat),
+    /// RBN: games written in order by one writer (kept apart by a blank
+    /// line, as PBN's).
+    Rbn(Box<RbnWriter<GameWriter<OutputFile>>>),
 }
 
 impl Output {
@@ -238,10 +240,20 @@ impl Output {
     fn write_unbid(&mut self, game: &InputGame) -> std::io::Result<bool> {
         match (self, game) {
             (Self::Plain(_, OutputFormat::Json), _) => return Ok(false),
-            (Self::Plain(file, _), InputGame::Pbn(g)) => pbn::write_game(file, g, None)?,
-            (Self::Plain(file, _), other) => pbn::write_board(file, other.board(), None)?,
-            (Self::Rbn(writer), InputGame::Rbn(g)) => writer.write_game(g, None)?,
+            (Self::Plain(file, _), InputGame::Pbn(g)) => {
+                file.start_game();
+                pbn::write_game(file, g, None)?
+            }
+            (Self::Plain(file, _), other) => {
+                file.start_game();
+                pbn::write_board(file, other.board(), None)?
+            }
+            (Self::Rbn(writer), InputGame::Rbn(g)) => {
+                writer.get_mut().start_game();
+                writer.write_game(g, None)?
+            }
             (Self::Rbn(writer), other) => {
+                writer.get_mut().start_game();
                 let labels = rbn_labels(other);
                 let labels: Vec<(char, &str)> =
                     labels.iter().map(|(c, v)| (*c, v.as_str())).collect();
@@ -259,9 +271,11 @@ impl Output {
         }
         match (self, format, unread.format) {
             (Self::Plain(file, _), OutputFormat::Pbn, Some(InputFormat::Pbn)) => {
+                file.start_game();
                 file.write_all(&unread.text)?;
             }
             (Self::Rbn(writer), OutputFormat::Rbn, Some(InputFormat::Rbn)) => {
+                writer.get_mut().start_game();
                 writer.write_unread(&unread.text)?;
             }
             _ => return Ok(false),
@@ -272,10 +286,19 @@ impl Output {
     /// Writes one bid game.
     fn write(&mut self, game: &InputGame, rendered: Rendered) -> std::io::Result<()> {
         match (self, rendered) {
-            (Self::Plain(file, _), Rendered::Bytes(bytes)) => file.write_all(&bytes),
+            (Self::Plain(file, format), Rendered::Bytes(bytes)) => {
+                if *format == OutputFormat::Pbn {
+                    file.start_game();
+                }
+                file.write_all(&bytes)
+            }
             (Self::Rbn(writer), Rendered::Rbn(auction)) => match game {
-                InputGame::Rbn(g) => writer.write_game(g, Some(&auction)),
+                InputGame::Rbn(g) => {
+                    writer.get_mut().start_game();
+                    writer.write_game(g, Some(&auction))
+                }
                 other => {
+                    writer.get_mut().start_game();
                     let labels = rbn_labels(other);
                     let labels: Vec<(char, &str)> =
                         labels.iter().map(|(c, v)| (*c, v.as_str())).collect();
@@ -293,8 +316,8 @@ impl Output {
     /// Flushes and closes the output.
     fn finish(self) -> anyhow::Result<()> {
         match self {
-            Self::Plain(file, _) => file.finish(),
-            Self::Rbn(writer) => writer.into_inner().finish(),
+            Self::Plain(file, _) => file.into_inner().finish(),
+            Self::Rbn(writer) => writer.into_inner().into_inner().finish(),
         }
     }
 }
