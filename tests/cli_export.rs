@@ -1,7 +1,8 @@
 //! `bidbook export` end to end: snapshots of both formats for a small
 //! rulebook (`tests/export-rulebook`), well-known SAYC sequences in the
 //! default rulebook's export, the BSS record layout, BML tables that read
-//! back to the same sequences as the BSS records, and bad input.
+//! back to the same sequences as the BSS records (also where an auction
+//! exists in some seats only, `tests/export-seat-rulebook`), and bad input.
 
 mod common;
 
@@ -11,6 +12,8 @@ use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
 const SMALL: &str = "tests/export-rulebook";
+/// Calls after auctions that exist in some seats only.
+const SEATS: &str = "tests/export-seat-rulebook";
 
 fn export(args: &[&str]) -> String {
     let mut all = vec!["export"];
@@ -305,6 +308,10 @@ fn bml_tables_read_back_to_the_bss_records() {
             export(&["--format", "bml", "--rules", SMALL]),
             export(&["--format", "bss", "--rules", SMALL]),
         ),
+        (
+            export(&["--format", "bml", "--rules", SEATS]),
+            export(&["--format", "bss", "--rules", SEATS]),
+        ),
     ] {
         let from_bml = bml_sequences(&bml);
         let from_bss = bss_sequences(&bss);
@@ -313,6 +320,61 @@ fn bml_tables_read_back_to_the_bss_records() {
         assert!(
             missing.is_empty() && extra.is_empty(),
             "only in BSS: {missing:?}; only in BML: {extra:?}"
+        );
+    }
+}
+
+/// A call after an auction the walk reaches in some seats only, meaning
+/// the same wherever it exists, is written for any seat by both formats
+/// (the seats where the auction does not exist do not matter): BML starts a
+/// `#SEAT 0` table for it rather than leaving it in the table of the seats
+/// of the call before it.
+#[test]
+fn calls_after_an_auction_of_some_seats_are_for_any_seat() {
+    let bml = export(&["--format", "bml", "--rules", SEATS]);
+    let bss = export(&["--format", "bss", "--rules", SEATS]);
+    let from_bml = bml_sequences(&bml);
+    let from_bss = bss_sequences(&bss);
+    let key = |we_open: bool, seat: &str, seq: &str| {
+        (we_open, seat.to_string(), "00".to_string(), seq.to_string())
+    };
+    // The calls before: their 3H answer in seats 1-2, the opener's pass
+    // (after our pass) in seats 3-4, our 2D opening in seats 1-2.
+    // The calls after them: any seat. Their 3H and their pass are the
+    // opponents' calls, seen as ours in the auctions we open.
+    for (we_open, seat, seq) in [
+        (true, "12", "1C3D3H"),
+        (true, "34", "1C1D1HPP"),
+        (true, "12", "2D"),
+        (false, "0", "1C3D3H3S"),
+        (false, "0", "1C1D1HPP2D"),
+        (true, "0", "2DP2N"),
+    ] {
+        let k = key(we_open, seat, seq);
+        assert!(from_bss.contains(&k), "BSS has no {k:?}:\n{bss}");
+        assert!(from_bml.contains(&k), "BML has no {k:?}:\n{bml}");
+    }
+    for record in ["*001C3D3H3S=N", "*001C1D1HPP2D=N", "002DP2N=N"] {
+        assert!(
+            bss.lines().any(|l| l.starts_with(record)),
+            "no record {record}: {bss}"
+        );
+    }
+    // Their pass after our pass is left out: BML puts it back between our
+    // two calls.
+    let seat_0_tables: Vec<&str> = bml
+        .split("#SEAT ")
+        .filter(|s| s.starts_with("0\n"))
+        .flat_map(|s| s.split("\n\n"))
+        .collect();
+    for table in [
+        "(1C)-1D-(1H)-P;\n2D  Competes again",
+        "(1C)-3D-(3H);\n3S  New suit",
+        "2D;\n2N  2NT: asks for a feature",
+    ] {
+        assert!(
+            seat_0_tables.iter().any(|t| t.starts_with(table)),
+            "no #SEAT 0 table {table:?}:\n{bml}"
         );
     }
 }

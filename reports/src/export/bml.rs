@@ -18,12 +18,12 @@
 //!
 //! A table holds the calls of one topic (the source file of the rules that
 //! propose them) under one seat and vulnerability condition; a call of
-//! another topic, or whose meaning differs between seats or
-//! vulnerabilities, continues in a table of its own that starts with the
-//! sequence before it.
+//! another topic, or whose conditions — the coarsest split of its variants,
+//! the same the BSS records get — are not the table's, continues in a table
+//! of its own that starts with the sequence before it.
 
 use super::variants::{Condition, split};
-use super::walk::{Meaning, Side, VARIANTS, Variant, Walk};
+use super::walk::{Meaning, Side, Walk};
 use super::{ExportOptions, Topics, calls, sequence_text, shows_words};
 use bridge::auction::{Call, call_token};
 use engine::rulebook::Rulebook;
@@ -263,23 +263,27 @@ impl Renderer<'_> {
         }
     }
 
-    /// Whether call `k` after `node` is written in this table: it means the
-    /// same in every variant of the table's condition, is made in no other
-    /// (else it would be written again with another condition), and is of
-    /// the table's topic.
+    /// Whether call `k` after `node` is written in this table: the
+    /// conditions it is written under (the coarsest split of its variants,
+    /// [`split`], the variants where the auction before it does not exist
+    /// not mattering — exactly as the BSS records are written) are this
+    /// table's condition alone, and it is of the table's topic.
+    ///
+    /// A call whose auction exists only within the table's condition (our
+    /// 3S after their 3H, which is made in seats 1–2 only) and that means
+    /// the same wherever it exists is for any seat, as its BSS record is:
+    /// it is not written here (BML would read it as made in seats 1–2 only)
+    /// but continues in a table of its own condition.
     fn belongs(&self, node: usize, k: usize, place: Place) -> bool {
         let (value, topic_of) = self.value_and_topic(node, k, place);
-        let mut inside = place.condition.variants(place.we_opened).map(&value);
-        let first = inside.next().flatten();
-        let uniform = first.is_some_and(|f| f.is_some()) && inside.all(|x| x == first);
-        let elsewhere = (0..VARIANTS)
-            .filter(|&v| {
-                !place
-                    .condition
-                    .contains(Variant::from_index(v), place.we_opened)
-            })
-            .any(|v| value(v).flatten().is_some());
-        uniform && !elsewhere && place.topic.is_some() && topic_of(first.flatten()) == place.topic
+        let parts = split(Condition::ANY, place.we_opened, value);
+        let mut made = parts.into_iter().filter(|(_, m)| m.is_some());
+        match (made.next(), made.next()) {
+            (Some((condition, m)), None) => {
+                condition == place.condition && place.topic.is_some() && topic_of(m) == place.topic
+            }
+            _ => false,
+        }
     }
 
     /// What call `k` after `node` is compared by in each variant — our
