@@ -3,7 +3,7 @@
 //! soundness on random deals.
 
 use crate::rules_arg::RulesArg;
-use engine::analysis::lint::{ByAuction, audit_deals, shadowed_rules};
+use engine::analysis::lint::{AuctionFinding, ByAuction, audit_deals, shadowed_rules};
 use engine::rulebook::Rulebook;
 use serde_json::json;
 use std::fmt::Write;
@@ -165,33 +165,30 @@ pub fn render(
     for f in &audit.forcing_passes.auctions {
         let _ = writeln!(
             out,
-            "forcing pass after `{}`: {} decisions; partner's call by {}; e.g. {} to call in {}",
+            "forcing pass after `{}`: {} decisions; partner's call by {}; {}",
             f.auction,
             f.count,
             f.rule.map_or_else(|| "no rule".to_string(), &name),
-            f.seat.letter(),
-            f.deal
+            example(f)
         );
     }
     for f in audit.fallback_calls.auctions.iter().take(10) {
         let _ = writeln!(
             out,
-            "fallback after `{}`: {} decisions by {}, e.g. {} to call in {}",
+            "fallback after `{}`: {} decisions by {}, {}",
             opening_or(&f.auction),
             f.count,
             f.rule.map_or_else(String::new, &name),
-            f.seat.letter(),
-            f.deal
+            example(f)
         );
     }
     for f in audit.strong_fallback_passes.auctions.iter().take(10) {
         let _ = writeln!(
             out,
-            "strong hand passed by a fallback after `{}`: {} decisions, e.g. {} to call in {}",
+            "strong hand passed by a fallback after `{}`: {} decisions, {}",
             opening_or(&f.auction),
             f.count,
-            f.seat.letter(),
-            f.deal
+            example(f)
         );
     }
     let _ = writeln!(
@@ -220,6 +217,11 @@ pub fn render(
         audit.decisions
     );
     (out, findings)
+}
+
+/// A finding's example: `e.g. S to call in N:…`.
+fn example(f: &AuctionFinding) -> String {
+    format!("e.g. {} to call in {}", f.seat.letter(), f.deal)
 }
 
 /// An auction as the report shows it: `(opening)` for the empty one.

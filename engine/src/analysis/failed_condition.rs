@@ -16,7 +16,7 @@ use crate::compile::matcher::ir::{Alt, Branch, Node};
 use crate::compile::matcher::{Backtracker, EndMode};
 use crate::compile::math::{MathCx, MathExpr};
 use crate::knowledge::FieldId;
-use grammar::ast::{AltOp, BinOp, Goto, SpecField};
+use grammar::ast::{AltOp, BinOp, Goto};
 
 /// The first condition of a constraint that failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -207,9 +207,9 @@ fn print(expr: &MathExpr, field: &str) -> String {
         MathExpr::Call(f, args) => {
             let args: Vec<String> = args.iter().map(|a| argument(*f, a, field)).collect();
             if args.is_empty() {
-                format!("#{}", func_number(*f))
+                format!("#{}", f.number())
             } else {
-                format!("#{}({})", func_number(*f), args.join(","))
+                format!("#{}({})", f.number(), args.join(","))
             }
         }
         MathExpr::Read(read) => print_read(*read),
@@ -228,7 +228,7 @@ fn print(expr: &MathExpr, field: &str) -> String {
         MathExpr::Field => field.to_string(),
         MathExpr::Neg(x) => format!("-{}", paren(x)),
         MathExpr::Not(x) => format!("!{}", paren(x)),
-        MathExpr::Binary(op, l, r) => format!("{}{}{}", paren(l), op_text(*op), paren(r)),
+        MathExpr::Binary(op, l, r) => format!("{}{}{}", paren(l), op.symbol(), paren(r)),
         MathExpr::Between(v, lo, hi) => match **hi {
             MathExpr::Num(n) if n >= 99 => format!("{}>={}", paren(v), p(lo)),
             _ => format!("{}[{},{}]", paren(v), p(lo), p(hi)),
@@ -257,62 +257,8 @@ fn print_read(read: Read) -> String {
     };
     let (_, suit) = FieldId::parts(field);
     match suit {
-        Some(s) => format!("#{}({})", func_number(func), ["C", "D", "H", "S"][s]),
-        None => format!("#{}", func_number(func)),
-    }
-}
-
-/// The number a function is written with (`#24`, `#250`, …).
-fn func_number(f: Func) -> u16 {
-    const FIELDS: [SpecField; 8] = [
-        SpecField::Hcp,
-        SpecField::Points,
-        SpecField::Losers,
-        SpecField::Controls,
-        SpecField::Length,
-        SpecField::Honors,
-        SpecField::Stopper,
-        SpecField::Quality,
-    ];
-    let field_index =
-        |field: SpecField| FIELDS.iter().position(|&x| x == field).unwrap_or(0) as u16;
-    match f {
-        Func::Seat => 1,
-        Func::WeVulnerable => 2,
-        Func::TheyVulnerable => 3,
-        Func::OpponentsHaveBid => 4,
-        Func::PartnerHasBid => 5,
-        Func::CombinedHcp => 6,
-        Func::CombinedLength => 7,
-        Func::CallCount => 8,
-        Func::OpponentsBidStrain => 9,
-        Func::PartnerBidStrain => 10,
-        Func::SelfBidStrain => 11,
-        Func::Forced => 12,
-        Func::Hand(field) => 20 + field_index(field),
-        Func::NthLongest => 28,
-        Func::Shown { who, field, max } => {
-            (u16::from(who) + 1) * 100 + (field_index(field) + 1) * 10 + u16::from(max)
-        }
-    }
-}
-
-fn op_text(op: BinOp) -> &'static str {
-    match op {
-        BinOp::AndAnd => "&&",
-        BinOp::OrOr => "||",
-        BinOp::And => "&",
-        BinOp::Or => "|",
-        BinOp::Ge => ">=",
-        BinOp::Le => "<=",
-        BinOp::Gt => ">",
-        BinOp::Lt => "<",
-        BinOp::Eq => "==",
-        BinOp::Ne => "!=",
-        BinOp::Assign => "=",
-        BinOp::Add => "+",
-        BinOp::Sub => "-",
-        BinOp::Mul => "*",
+        Some(s) => format!("#{}({})", func.number(), ["C", "D", "H", "S"][s]),
+        None => format!("#{}", func.number()),
     }
 }
 

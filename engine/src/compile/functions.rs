@@ -141,6 +141,32 @@ const FIELDS: [SpecField; 8] = [
 ];
 
 impl Func {
+    /// The number the function is written with (`#24`, `#250`, …): the
+    /// inverse of [`Func::resolve`].
+    pub fn number(self) -> u16 {
+        let field_index =
+            |field: SpecField| FIELDS.iter().position(|&x| x == field).unwrap_or(0) as u16;
+        match self {
+            Func::Seat => 1,
+            Func::WeVulnerable => 2,
+            Func::TheyVulnerable => 3,
+            Func::OpponentsHaveBid => 4,
+            Func::PartnerHasBid => 5,
+            Func::CombinedHcp => 6,
+            Func::CombinedLength => 7,
+            Func::CallCount => 8,
+            Func::OpponentsBidStrain => 9,
+            Func::PartnerBidStrain => 10,
+            Func::SelfBidStrain => 11,
+            Func::Forced => 12,
+            Func::Hand(field) => 20 + field_index(field),
+            Func::NthLongest => 28,
+            Func::Shown { who, field, max } => {
+                (u16::from(who) + 1) * 100 + (field_index(field) + 1) * 10 + u16::from(max)
+            }
+        }
+    }
+
     /// Resolves function number `n` called with `argc` arguments.
     pub fn resolve(n: u16, argc: usize) -> Result<Func, String> {
         let (func, want) = match n {
@@ -324,4 +350,24 @@ pub struct Env<'a> {
     pub situation: &'a Situation,
     /// The bidder's hand, when one is known (bidding, not explaining).
     pub hand: Option<&'a HandFeatures>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Func;
+
+    /// `Func::number` writes back every number `Func::resolve` reads.
+    #[test]
+    fn number_inverts_resolve() {
+        let mut resolved = 0;
+        for n in 1..500u16 {
+            for argc in 0..=1 {
+                if let Ok(f) = Func::resolve(n, argc) {
+                    assert_eq!(f.number(), n, "{f:?}");
+                    resolved += 1;
+                }
+            }
+        }
+        assert!(resolved > 40, "{resolved} functions");
+    }
 }
