@@ -102,3 +102,24 @@ fn lint_reports_forcing_passes_with_an_example_deal() {
         "{json}"
     );
 }
+
+#[test]
+fn a_forced_player_whom_no_rule_fits_falls_back_on_superseded_defaults() {
+    let rb = book();
+    // 16 HCP and four hearts: the minimum raise (#10) fails, the default
+    // raise (#11) gave way to it — and is the last resort.
+    let (call, rule, _) = decide(&rb, "A5.K852.K83.AQ74", "1C P 1H P");
+    assert_eq!(
+        (call, rule.as_deref()),
+        (parse_call("2H").unwrap(), Some("#11"))
+    );
+    // What 2H means is still the specific raise's (the default gave way).
+    let mut scratch = rb.book.scratch();
+    let table = replay(&rb, "1C P 1H P 2H", &NORTH, &mut scratch).unwrap();
+    let names: Vec<String> = table.records()[4]
+        .rules
+        .iter()
+        .map(|&r| rb.book.rule_name(r))
+        .collect();
+    assert_eq!(names, ["#10"]);
+}

@@ -14,8 +14,10 @@
 //! A player who must not pass (partner's last call is forcing and the
 //! right-hand opponent passed, or the partnership is forced to game below
 //! game: [`Table::forced`]) weighs no rule for Pass: the best other call
-//! that some rule holds for wins, and only when none holds is the call Pass
-//! (a "no rule" decision `bidbook lint` reports as a forcing pass).
+//! that some rule holds for wins; when none holds, the default rules that
+//! gave way to a specific rule for the same call are weighed as a last
+//! resort; only when none of those holds either is the call Pass (a "no
+//! rule" decision `bidbook lint` reports as a forcing pass).
 //!
 //! [`Table::push`] makes a call and updates the caller's knowledge: what was
 //! known, intersected with the union of the specs of every (not superseded)
@@ -420,6 +422,23 @@ impl<'b> Table<'b> {
                     break;
                 }
             }
+        }
+        if chosen.is_none() && barred.is_some() {
+            // A forced player whom no rule fits: as a last resort, the
+            // default rules that gave way to a specific rule for the same
+            // call (one that failed here) are weighed too, so that the
+            // player still bids. What the call means is unchanged: it is the
+            // specific rules' meaning.
+            chosen = proposals
+                .iter()
+                .filter(|p| p.superseded() && barred != Some(p.tag()))
+                .find(|p| book.constraint_holds(p.rule(), hand, p.grabs_in(grabs), &env))
+                .map(|p| Decision {
+                    call: call_of(p.tag()),
+                    rule: Some(p.rule()),
+                    priority: p.priority(),
+                    grabs: *p.grabs_in(grabs),
+                });
         }
         chosen.unwrap_or(pass)
     }
