@@ -8,7 +8,7 @@ use crate::compile::functions::Env;
 use crate::compile::grabs::Grabs;
 use crate::compile::matcher::constraint_program::ConstraintProgram;
 use crate::compile::matcher::hand_bounds::HandBounds;
-use crate::compile::matcher::regular::{PrefixState, RegularSet, to_regex_approx};
+use crate::compile::matcher::regular::{PrefixState, RegularCache, RegularSet, to_regex_approx};
 use crate::compile::matcher::{Backtracker, EndMode, ir};
 use crate::compile::rules::{Rule, SeqMatcher};
 use crate::resolve::explanations::{Explanations, Forcing};
@@ -16,7 +16,6 @@ use crate::resolve::hand_eval::HandEval;
 use crate::resolve::memo::{QuestionMemo, SharedAnswers};
 use crate::resolve::proposal::{Meaning, NO_GRABS, Proposal};
 use grammar::ast::Span;
-use regex_automata::hybrid::dfa::Cache;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -105,7 +104,7 @@ pub struct MatcherCounts {
 /// decisions, proposing and choosing a call allocates nothing.
 #[derive(Debug)]
 pub struct Scratch {
-    pub(crate) cache: Option<Cache>,
+    pub(crate) cache: RegularCache,
     pub(crate) subject: Vec<u8>,
     pub(crate) proposals: Vec<Proposal>,
     grabs: Vec<Grabs>,
@@ -284,22 +283,29 @@ impl Book {
                 _ => None,
             })
             .collect();
+        // Floating patterns (`START…`) in a DFA of their own.
         let mut regular = Vec::new();
+        let mut floating = Vec::new();
         let mut backtrack = Vec::new();
         let mut redirects = Vec::new();
         let mut prefiltered = 0;
         for (i, (r, approximation)) in rules.iter().zip(&approximations).enumerate() {
+            let dfa = if r.floating {
+                &mut floating
+            } else {
+                &mut regular
+            };
             match (&r.seq, approximation) {
-                (SeqMatcher::Regular(re), _) => regular.push((i as u32, false, re)),
+                (SeqMatcher::Regular(re), _) => dfa.push((i as u32, false, re)),
                 (SeqMatcher::Backtrack { .. }, Some(re)) => {
-                    regular.push((i as u32, true, re));
+                    dfa.push((i as u32, true, re));
                     prefiltered += 1;
                 }
                 (SeqMatcher::Backtrack { .. }, None) => backtrack.push(i as u32),
                 (SeqMatcher::Redirect { .. }, _) => redirects.push(i as u32),
             }
         }
-        let regular = RegularSet::new(regular).map_err(|e| RuleCompileError {
+        let regular = RegularSet::split(regular, floating).map_err(|e| RuleCompileError {
             message: e.to_string(),
             span: Span::default(),
         })?;

@@ -219,14 +219,29 @@ fn byte_set(set: &ByteSet) -> Option<Hir> {
     (!ranges.is_empty()).then(|| bytes(&ranges))
 }
 
-/// Every regular sequence pattern of a rulebook, compiled together.
+/// Every regular sequence pattern of a rulebook, compiled together: the
+/// patterns anchored at the opening in one lazy DFA, the floating ones
+/// (`START…`, which may begin at any call boundary) in another. Apart, the
+/// first DFA's states stop carrying the floating patterns' threads, which
+/// every state of a single DFA would (a third of a cold run went to
+/// determinizing such states), and the second stays small.
 #[derive(Debug)]
 pub struct RegularSet {
-    dfa: Option<DFA>,
+    parts: Vec<RegularPart>,
+}
+
+/// One lazy DFA of a [`RegularSet`].
+#[derive(Debug)]
+struct RegularPart {
+    dfa: DFA,
     /// For each DFA pattern, the index of its rule and whether the pattern is
     /// only an approximation the backtracking matcher must confirm.
     rules: Vec<(u32, bool)>,
 }
+
+/// The search caches of a [`RegularSet`], one per DFA (one per thread).
+#[derive(Debug, Clone)]
+pub struct RegularCache(Vec<Cache>);
 
 /// Why the regular set could not be built.
 #[derive(Debug, thiserror::Error)]
@@ -239,12 +254,88 @@ impl RegularSet {
     pub fn new<H: Borrow<Hir>>(
         patterns: Vec<(u32, bool, H)>,
     ) -> Result<RegularSet, RegularSetError> {
-        if patterns.is_empty() {
-            return Ok(RegularSet {
-                dfa: None,
-                rules: Vec::new(),
-            });
+        RegularSet::split(patterns, Vec::<(u32, bool, H)>::new())
+    }
+
+    /// Compiles the anchored patterns and the floating ones into a DFA each
+    /// (an empty list makes none).
+    pub fn split<H: Borrow<Hir>>(
+        anchored: Vec<(u32, bool, H)>,
+        floating: Vec<(u32, bool, H)>,
+    ) -> Result<RegularSet, RegularSetError> {
+        let parts = [anchored, floating]
+            .into_iter()
+            .filter(|p| !p.is_empty())
+            .map(RegularPart::new)
+            .collect::<Result<_, _>>()?;
+        Ok(RegularSet { parts })
+    }
+
+    /// Fresh caches for searching this set (one per thread).
+    pub fn cache(&self) -> RegularCache {
+        RegularCache(self.parts.iter().map(|p| Cache::new(&p.dfa)).collect())
+    }
+
+    /// Walks `prefix` from the anchored start state of each DFA.
+    pub fn prefix_state(&self, cache: &mut RegularCache, prefix: &[u8]) -> Option<PrefixState> {
+        let mut state = PrefixState::default();
+        for (i, (part, cache)) in self.parts.iter().zip(&mut cache.0).enumerate() {
+            state.parts[i] = Some(part.prefix_state(cache, prefix)?);
         }
+        Some(state)
+    }
+
+    /// Calls `f` with the rule index (and whether it needs confirmation) of
+    /// every pattern that matches the prefix walked into `state` followed by
+    /// `rest`. Returns `false` when a DFA's cache was cleared under the
+    /// walk (then the caller walks again from scratch).
+    pub fn matches_after(
+        &self,
+        cache: &mut RegularCache,
+        state: &PrefixState,
+        rest: &[u8],
+        f: &mut dyn FnMut(u32, bool),
+    ) -> bool {
+        for (i, (part, cache)) in self.parts.iter().zip(&mut cache.0).enumerate() {
+            let Some(s) = &state.parts[i] else {
+                continue;
+            };
+            if !part.matches_after(cache, s, rest, f) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Appends to `hits` every pattern (rule index, needs confirmation) that
+    /// matches the whole of `subject` (the one-shot path, for subjects
+    /// rewritten by a redirection).
+    pub fn matches(&self, cache: &mut RegularCache, subject: &[u8], hits: &mut Vec<(u32, bool)>) {
+        let start = hits.len();
+        for _ in 0..4 {
+            hits.truncate(start);
+            let Some(state) = self.prefix_state(cache, &[]) else {
+                return;
+            };
+            if self.matches_after(cache, &state, subject, &mut |r, v| hits.push((r, v))) {
+                break;
+            }
+        }
+    }
+
+    /// The number of patterns in the set.
+    pub fn len(&self) -> usize {
+        self.parts.iter().map(|p| p.rules.len()).sum()
+    }
+
+    /// Whether the set holds no pattern.
+    pub fn is_empty(&self) -> bool {
+        self.parts.is_empty()
+    }
+}
+
+impl RegularPart {
+    fn new<H: Borrow<Hir>>(patterns: Vec<(u32, bool, H)>) -> Result<RegularPart, RegularSetError> {
         let (rules, hirs): (Vec<(u32, bool)>, Vec<H>) =
             patterns.into_iter().map(|(r, v, re)| ((r, v), re)).unzip();
         let nfa = thompson::Compiler::new()
@@ -269,21 +360,11 @@ impl RegularSet {
             )
             .build_from_nfa(nfa)
             .map_err(|e| RegularSetError(e.to_string()))?;
-        Ok(RegularSet {
-            dfa: Some(dfa),
-            rules,
-        })
+        Ok(RegularPart { dfa, rules })
     }
 
-    /// A fresh cache for searching this set (one per thread).
-    pub fn cache(&self) -> Option<Cache> {
-        self.dfa.as_ref().map(Cache::new)
-    }
-
-    /// Walks `prefix` from the anchored start state.
-    pub fn prefix_state(&self, cache: &mut Option<Cache>, prefix: &[u8]) -> Option<PrefixState> {
-        let dfa = self.dfa.as_ref()?;
-        let cache = cache.as_mut()?;
+    fn prefix_state(&self, cache: &mut Cache, prefix: &[u8]) -> Option<PartState> {
+        let dfa = &self.dfa;
         let mut sid = dfa
             .start_state(cache, &start::Config::new().anchored(Anchored::Yes))
             .ok()?;
@@ -293,26 +374,20 @@ impl RegularSet {
                 break;
             }
         }
-        Some(PrefixState {
+        Some(PartState {
             sid,
             clears: cache.clear_count(),
         })
     }
 
-    /// Calls `f` with the rule index (and whether it needs confirmation) of
-    /// every pattern that matches the prefix walked into `state` followed by
-    /// `rest`. Returns `false` when the DFA's cache was cleared under the
-    /// walk (then the caller walks again from scratch).
-    pub fn matches_after(
+    fn matches_after(
         &self,
-        cache: &mut Option<Cache>,
-        state: &PrefixState,
+        cache: &mut Cache,
+        state: &PartState,
         rest: &[u8],
         f: &mut dyn FnMut(u32, bool),
     ) -> bool {
-        let (Some(dfa), Some(cache)) = (self.dfa.as_ref(), cache.as_mut()) else {
-            return true;
-        };
+        let dfa = &self.dfa;
         if cache.clear_count() != state.clears {
             return false;
         }
@@ -345,37 +420,17 @@ impl RegularSet {
         }
         true
     }
-
-    /// Appends to `hits` every pattern (rule index, needs confirmation) that
-    /// matches the whole of `subject` (the one-shot path, for subjects
-    /// rewritten by a redirection).
-    pub fn matches(&self, cache: &mut Option<Cache>, subject: &[u8], hits: &mut Vec<(u32, bool)>) {
-        let start = hits.len();
-        for _ in 0..4 {
-            hits.truncate(start);
-            let Some(state) = self.prefix_state(cache, &[]) else {
-                return;
-            };
-            if self.matches_after(cache, &state, subject, &mut |r, v| hits.push((r, v))) {
-                break;
-            }
-        }
-    }
-
-    /// The number of patterns in the set.
-    pub fn len(&self) -> usize {
-        self.rules.len()
-    }
-
-    /// Whether the set holds no pattern.
-    pub fn is_empty(&self) -> bool {
-        self.rules.is_empty()
-    }
 }
 
-/// The DFA state after walking an auction prefix.
-#[derive(Debug, Clone, Copy)]
+/// The DFA states after walking an auction prefix, one per DFA of the set.
+#[derive(Debug, Clone, Copy, Default)]
 pub struct PrefixState {
+    parts: [Option<PartState>; 2],
+}
+
+/// One DFA's state after walking an auction prefix.
+#[derive(Debug, Clone, Copy)]
+struct PartState {
     sid: LazyStateID,
     clears: usize,
 }
