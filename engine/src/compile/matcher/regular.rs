@@ -1,10 +1,12 @@
-//! Regular sequence patterns in one multi-pattern lazy DFA.
+//! Regular sequence patterns in multi-pattern lazy DFAs.
 //!
 //! A sequence pattern with no grabs, MATH, `!`, GOTO, `&` or redirection is a
 //! regular language over the sequence string. All such patterns of a rulebook
-//! are translated to regular expressions and compiled together into one
-//! `regex-automata` lazy DFA with `MatchKind::All`, so that one walk of the
-//! sequence string reports every rule that proposes the candidate call.
+//! are translated to regular expressions and compiled together into
+//! `regex-automata` lazy DFAs with `MatchKind::All` — one for the patterns
+//! anchored at the opening, one for the floating `START…` ones — so that one
+//! walk of the sequence string reports every rule that proposes the
+//! candidate call.
 //!
 //! The auction is the same for every candidate call of a decision, so the
 //! walk is split: [`RegularSet::prefix_state`] walks the auction once, and
