@@ -104,7 +104,9 @@ struct Pending {
     origin: String,
     board: Option<u32>,
     game: Option<InputGame>,
-    bid: Bid,
+    /// `None`: a deal that could not be bid or scored (written to `-o` as
+    /// it was read).
+    bid: Option<Bid>,
 }
 
 /// What one auction prefix cost.
@@ -222,7 +224,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         origin: origin(name, &game),
                         board: game.board().number,
                         game: writing.then_some(game),
-                        bid,
+                        bid: Some(bid),
                     });
                     if batch.len() >= BATCH {
                         ctx.flush(&mut batch)?;
@@ -231,6 +233,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 Err(why) => {
                     bar.suspend(|| eprintln!("{name}:{}: skipped: {why}", game.board().line));
                     not_scored += 1;
+                    if writing {
+                        // Kept in the output as it was read: nothing is lost.
+                        batch.push(Pending {
+                            origin: origin(name, &game),
+                            board: game.board().number,
+                            game: Some(game),
+                            bid: None,
+                        });
+                    }
                 }
             }
             Ok(())
@@ -295,17 +306,18 @@ impl<W: Write> BatchContext<'_, W> {
     /// Solves the tables the batch lacks (in parallel), then scores and
     /// writes every deal of it in order, and empties it.
     fn flush(&mut self, batch: &mut Vec<Pending>) -> anyhow::Result<()> {
-        for p in batch.iter_mut() {
-            if p.bid.table.is_none()
-                && let Some(&t) = self.fresh.get(&p.bid.deal)
+        for bid in batch.iter_mut().filter_map(|p| p.bid.as_mut()) {
+            if bid.table.is_none()
+                && let Some(&t) = self.fresh.get(&bid.deal)
             {
-                p.bid.table = Some((t, TableSource::Cache));
+                bid.table = Some((t, TableSource::Cache));
             }
         }
         let needed: Vec<FullDeal> = batch
             .iter()
-            .filter(|p| p.bid.table.is_none())
-            .map(|p| p.bid.deal)
+            .filter_map(|p| p.bid.as_ref())
+            .filter(|b| b.table.is_none())
+            .map(|b| b.deal)
             .collect();
         if !needed.is_empty() {
             let bar = self.bar;
@@ -322,11 +334,15 @@ impl<W: Write> BatchContext<'_, W> {
             });
             let mut solved = solved.into_iter();
             let mut new_entries = Vec::new();
-            for p in batch.iter_mut().filter(|p| p.bid.table.is_none()) {
+            let unsolved = batch
+                .iter_mut()
+                .filter_map(|p| p.bid.as_mut())
+                .filter(|b| b.table.is_none());
+            for bid in unsolved {
                 let t = solved.next().expect("one table per deal solved");
-                self.fresh.insert(p.bid.deal, t);
-                new_entries.push((p.bid.deal, t));
-                p.bid.table = Some((t, TableSource::Solved));
+                self.fresh.insert(bid.deal, t);
+                new_entries.push((bid.deal, t));
+                bid.table = Some((t, TableSource::Solved));
             }
             if let Some(path) = &self.args.dd_cache {
                 DdCache::append(path, &new_entries)
@@ -343,8 +359,14 @@ impl<W: Write> BatchContext<'_, W> {
 
     /// Scores, counts and writes one deal.
     fn one(&mut self, p: Pending) -> anyhow::Result<()> {
-        let (table, source) = p.bid.table.expect("every table known after flush");
-        let s = dd::score_deal(p.bid.contract, &table, p.bid.dealer, p.bid.vul);
+        let Some(bid) = &p.bid else {
+            if let (Some(file), Some(InputGame::Pbn(g))) = (self.output.as_deref_mut(), &p.game) {
+                file.write_all(g.text())?;
+            }
+            return Ok(());
+        };
+        let (table, source) = bid.table.expect("every table known after flush");
+        let s = dd::score_deal(bid.contract, &table, bid.dealer, bid.vul);
         let t = &mut *self.totals;
         t.deals += 1;
         match source {
@@ -353,7 +375,7 @@ impl<W: Write> BatchContext<'_, W> {
             TableSource::Solved => t.solved += 1,
         }
         t.abs_imps += i64::from(s.imps.abs());
-        let prefix = prefix_text(&p.bid.calls, self.args.prefix_calls);
+        let prefix = prefix_text(&bid.calls, self.args.prefix_calls);
         let example = example_name(&p.origin, p.board);
         match s.kind {
             None => t.at_par += 1,
@@ -369,18 +391,18 @@ impl<W: Write> BatchContext<'_, W> {
                 }
             }
         }
-        let deal_text = format_pbn_deal(&p.bid.deal.into(), Seat::North);
+        let deal_text = format_pbn_deal(&bid.deal.into(), Seat::North);
         if self.args.json {
-            let v = deal_json(&p, &s, &deal_text, &prefix, source);
+            let v = deal_json(&p, bid, &s, &deal_text, &prefix, source);
             serde_json::to_writer(&mut *self.out, &v)?;
             writeln!(self.out)?;
         } else {
-            writeln!(self.out, "{}", deal_line(&example, &p.bid, &s))?;
+            writeln!(self.out, "{}", deal_line(&example, bid, &s))?;
         }
         if self.args.html.is_some() {
-            self.html.push_str(&html_row(&example, &p.bid, &s));
+            self.html.push_str(&html_row(&example, bid, &s));
         }
-        if let (Some(file), Some(written)) = (self.output.as_deref_mut(), &p.bid.written) {
+        if let (Some(file), Some(written)) = (self.output.as_deref_mut(), &bid.written) {
             match (&p.game, source) {
                 (Some(InputGame::Pbn(g)), _) if pbn::has_dd_table(g) => file.write_all(written)?,
                 (Some(InputGame::Pbn(g)), _) => file.write_all(&pbn::insert_section(
@@ -468,8 +490,14 @@ fn deal_line(name: &str, bid: &Bid, s: &Scored) -> String {
 }
 
 /// One deal as a JSON object (see the README for the contract).
-fn deal_json(p: &Pending, s: &Scored, deal: &str, prefix: &str, source: TableSource) -> Value {
-    let bid = &p.bid;
+fn deal_json(
+    p: &Pending,
+    bid: &Bid,
+    s: &Scored,
+    deal: &str,
+    prefix: &str,
+    source: TableSource,
+) -> Value {
     let auction: Vec<&str> = bid.calls.iter().map(|&c| call_token(c)).collect();
     let contract = pbn::contract_or_pass(bid.contract.map(|(c, _)| c));
     json!({
@@ -610,7 +638,7 @@ fn html_page(t: &Totals, skipped: usize, rows: &str) -> String {
 
 /// A spinner with the tables solved and the rate, on standard error when it
 /// is a terminal and `CI` is not set.
-fn progress_bar(quiet: bool) -> ProgressBar {
+pub fn progress_bar(quiet: bool) -> ProgressBar {
     let visible = !quiet && std::io::stderr().is_terminal() && std::env::var_os("CI").is_none();
     if !visible {
         return ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
