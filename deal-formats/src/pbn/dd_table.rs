@@ -123,7 +123,7 @@ mod tests {
         write_game(&mut written, &games[0], None).unwrap();
         let out = insert_section(&games[0], &written, "[X \"y\"]\nrow\n");
         let out = String::from_utf8(out).unwrap();
-        assert!(out.ends_with("N  S 4\n[X \"y\"]\nrow\n\n"), "{out:?}");
+        assert!(out.ends_with("N  S 4\n[X \"y\"]\nrow\n"), "{out:?}");
         let mut last = Vec::new();
         write_game(&mut last, &games[1], None).unwrap();
         let out = String::from_utf8(insert_section(&games[1], &last, "[X \"y\"]\n")).unwrap();
