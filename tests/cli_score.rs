@@ -80,7 +80,10 @@ fn score_reads_tables_from_the_file_solves_the_rest_and_skips_partial_deals() {
         .map(|v| v["imps"].as_i64().unwrap().abs())
         .sum();
     assert!((mean - total as f64 / 3.0).abs() < 1e-9, "{summary}");
-    assert!(summary["by_kind"].as_array().unwrap().len() >= 2, "{summary}");
+    assert!(
+        summary["by_kind"].as_array().unwrap().len() >= 2,
+        "{summary}"
+    );
     let prefixes = summary["by_prefix"].as_array().unwrap();
     assert_eq!(prefixes[0]["prefix"], "1D P P");
     assert_eq!(prefixes[0]["examples"].as_array().unwrap().len(), 1);
@@ -89,7 +92,10 @@ fn score_reads_tables_from_the_file_solves_the_rest_and_skips_partial_deals() {
     let o = bidbook(&["score", &path("tests/deals/scored.pbn"), "-q"]);
     let text = stdout(&o);
     assert!(text.contains("3 deals scored (1 skipped)"), "{text}");
-    assert!(text.contains("par -420 (4H by E, 4H by W)  +8 IMPs"), "{text}");
+    assert!(
+        text.contains("par -420 (4H by E, 4H by W)  +8 IMPs"),
+        "{text}"
+    );
     assert!(text.contains("IMPs by kind:"), "{text}");
 }
 
@@ -120,7 +126,10 @@ fn tables_written_to_pbn_come_back_and_nothing_is_lost() {
     assert_eq!(out.matches("[OptimumResultTable ").count(), 2, "{out}");
     assert!(out.contains("N  D 10\n"), "{out}");
     // Read back: every table from the file, the same scores.
-    let again = bidbook_in(&dir, &["score", "out.pbn", "-o", "out2.pbn", "--json", "-q"]);
+    let again = bidbook_in(
+        &dir,
+        &["score", "out.pbn", "-o", "out2.pbn", "--json", "-q"],
+    );
     let (a, b) = (json_lines(&stdout(&first)), json_lines(&stdout(&again)));
     for (x, y) in a[..3].iter().zip(&b[..3]) {
         assert_eq!(y["table"], "file");
