@@ -722,4 +722,51 @@ mod tests {
         assert!(html.contains("3<span class=\"s\">") || html.contains("3NT"));
         assert!(html.ends_with("</html>\n"));
     }
+
+    #[test]
+    fn scored_changes_give_net_imps_per_board_and_gains_and_losses_by_prefix() {
+        let mut lost = change();
+        lost.score = Some(ChangeScore {
+            base_tricks: Some(8),
+            new_tricks: Some(8),
+            base_score: -90,
+            new_score: 300,
+            imps: -8,
+        });
+        let mut won = change();
+        won.score = Some(ChangeScore {
+            imps: 2,
+            ..lost.score.unwrap()
+        });
+        let report = Report {
+            names: ("base".into(), "new".into()),
+            deals: 4,
+            skipped: 0,
+            changes: vec![lost, won],
+            scored: true,
+        };
+        let net = report.net_imps();
+        assert_eq!(net.net, -6);
+        assert!((net.per_board + 1.5).abs() < 1e-12);
+        // Boards -8, 2, 0, 0 about their mean -1.5: squares 59, sample
+        // variance 59 / 3, standard error sqrt(59 / 3 / 4).
+        assert!(
+            (net.standard_error - (59.0f64 / 12.0).sqrt()).abs() < 1e-12,
+            "{net:?}"
+        );
+        let groups = report.imps_by_prefix();
+        assert_eq!(groups.len(), 1);
+        assert_eq!(
+            (groups[0].count, groups[0].gained, groups[0].lost),
+            (2, 2, -8)
+        );
+        let text = report.text();
+        assert!(text.contains("Net IMPs for the new rulebook: -6 over 4 deals = -1.500 IMPs per board (standard error 2.217)"), "{text}");
+        assert!(text.contains("8 DD tricks, -90"), "{text}");
+        let json = report.json();
+        assert_eq!(json["score"]["net_imps"], -6);
+        assert_eq!(json["changes"][0]["score"]["imps"], -8);
+        assert_eq!(json["changes"][0]["score"]["side"], "NS");
+        assert!(report.html().contains("DD tricks: <b>8</b>"));
+    }
 }

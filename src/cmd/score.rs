@@ -38,7 +38,7 @@ contract, declarer, declarer's double-dummy tricks in that strain, the score, th
 par contracts, and the IMPs from par (all North-South's). The summary gives the mean |IMPs \
 from par|, the share of deals at par, and where the IMPs go: by kind and by auction prefix \
 (the ten prefixes that lose the most IMPs, each with its count, total and two example deals).\n\n\
-Kinds, the first that holds: passed out (par is not 0); went down (the contract fails double \
+Kinds, the first that holds (\"ours\" is the declaring side): passed out (par is not 0); went down (the contract fails double \
 dummy); competitive decision (par is 0, belongs to the other side, or is a doubled sacrifice); \
 slam missed (par is a slam of ours and we stopped lower); game missed (par is a game of ours \
 and we stopped in a partscore); wrong strain (no par contract of ours is in our strain); other \

@@ -127,7 +127,7 @@ mod tests {
         let mut last = Vec::new();
         write_game(&mut last, &games[1], None).unwrap();
         let out = String::from_utf8(insert_section(&games[1], &last, "[X \"y\"]\n")).unwrap();
-        assert!(out.starts_with("[Board \"2\"]"), "{out:?}");
+        assert!(out.starts_with("\n[Board \"2\"]"), "{out:?}");
         assert!(out.ends_with("\"]\n[X \"y\"]\n"), "{out:?}");
     }
 }
