@@ -88,8 +88,23 @@ fn score_reads_tables_from_the_file_solves_the_rest_and_skips_partial_deals() {
     assert_eq!(prefixes[0]["prefix"], "1D P P");
     assert_eq!(prefixes[0]["examples"].as_array().unwrap().len(), 1);
 
-    // The text report says the same.
-    let o = bidbook(&["score", &path("tests/deals/scored.pbn"), "-q"]);
+    // The text and HTML reports say the same.
+    let dir = scratch("score", "text");
+    let o = bidbook_in(
+        &dir,
+        &[
+            "score",
+            &path("tests/deals/scored.pbn"),
+            "-q",
+            "--html",
+            "score.html",
+        ],
+    );
+    let html = std::fs::read_to_string(dir.join("score.html")).unwrap();
+    assert!(
+        html.contains("<td>1D P P X P 1S P 1N P P P</td><td>1NT by W</td><td>7</td>"),
+        "{html}"
+    );
     let text = stdout(&o);
     assert!(text.contains("3 deals scored (1 skipped)"), "{text}");
     assert!(
