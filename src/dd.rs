@@ -6,7 +6,7 @@
 use crate::deal_input::InputGame;
 use bridge::deal::Deal;
 use bridge::vulnerability::Vulnerability;
-use contract_bridge::{AbsoluteVulnerability, Contract, FullDeal, Penalty, Seat, Strain};
+use contract_bridge::{AbsoluteVulnerability, Contract, FullDeal, Penalty, Seat};
 use deal_formats::pbn::{self, DdTableText};
 use scoring::{DdCache, DdMask, DdTable, Par, PartialTable};
 
@@ -263,17 +263,6 @@ pub fn par_contract_text(p: &scoring::ParContract) -> String {
 /// The tricks of one cell of a partial table.
 pub fn cell(table: &PartialTable, contract: Option<(Contract, Seat)>) -> Option<u8> {
     contract.and_then(|(c, d)| table.get(d, c.bid.strain))
-}
-
-/// The strain's letter in contracts: `C D H S N`.
-pub fn strain_letter(strain: Strain) -> char {
-    match strain {
-        Strain::Clubs => 'C',
-        Strain::Diamonds => 'D',
-        Strain::Hearts => 'H',
-        Strain::Spades => 'S',
-        Strain::Notrump => 'N',
-    }
 }
 
 #[cfg(test)]
