@@ -45,6 +45,8 @@ pub enum Command {
     Auction(cmd::auction::Args),
     // Report the deals whose auction changed between two rulebooks. (the help text is the subcommand's own `about`)
     Regress(cmd::regress::Args),
+    // Bid every deal, solve it double dummy and report the scores against par. (the help text is the subcommand's own `about`)
+    Score(cmd::score::Args),
 }
 
 /// Runs the parsed command line and returns the process exit code.
@@ -60,5 +62,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Export(args) => cmd::export::run(args),
         Command::Auction(args) => cmd::auction::run(args),
         Command::Regress(args) => cmd::regress::run(args),
+        Command::Score(args) => cmd::score::run(args),
     }
 }

@@ -8,6 +8,7 @@ pub mod auction_args;
 pub mod cli;
 pub mod cmd;
 pub mod corpus;
+pub mod dd;
 pub mod deal_input;
 pub mod deal_output;
 pub mod deal_pipeline;

@@ -70,6 +70,59 @@ pub struct Change {
     pub new: Side,
     /// The index of the first call that differs.
     pub first: usize,
+    /// Both contracts scored double dummy (`regress --score`).
+    pub score: Option<ChangeScore>,
+}
+
+/// Both contracts of a change scored double dummy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChangeScore {
+    /// Declarer's double-dummy tricks in the base contract (`None`: passed out).
+    pub base_tricks: Option<u8>,
+    /// Declarer's double-dummy tricks in the new contract.
+    pub new_tricks: Option<u8>,
+    /// The base contract's score, North-South's.
+    pub base_score: i32,
+    /// The new contract's score, North-South's.
+    pub new_score: i32,
+    /// The IMPs the new rulebook wins (negative: loses) for the side that
+    /// made the first differing call: `imps(new - base)` from that side.
+    pub imps: i32,
+}
+
+impl ChangeScore {
+    /// The side whose first differing call the IMPs are counted for.
+    pub fn side_name(seat: Seat) -> &'static str {
+        match seat {
+            Seat::North | Seat::South => "NS",
+            Seat::East | Seat::West => "EW",
+        }
+    }
+}
+
+/// What the changes of one auction prefix won and lost.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PrefixImps {
+    /// The auction before the first difference.
+    pub prefix: String,
+    /// Changes scored.
+    pub count: usize,
+    /// IMPs won (≥ 0).
+    pub gained: i64,
+    /// IMPs lost (≤ 0).
+    pub lost: i64,
+}
+
+/// Net IMPs over a run: the sum, per board over every deal compared
+/// (unchanged deals count 0), and the standard error of that mean.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NetImps {
+    /// The sum of the changes' IMPs.
+    pub net: i64,
+    /// `net / deals`.
+    pub per_board: f64,
+    /// The standard error of `per_board`.
+    pub standard_error: f64,
 }
 
 impl Change {
@@ -109,6 +162,8 @@ pub struct Report {
     pub skipped: usize,
     /// The deals whose auction changed, in input order.
     pub changes: Vec<Change>,
+    /// Whether the changes were scored double dummy (`--score`).
+    pub scored: bool,
 }
 
 impl Report {
@@ -122,6 +177,77 @@ impl Report {
         let mut v: Vec<(String, usize)> = counts.into_iter().collect();
         v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         v
+    }
+
+    /// Net IMPs of the scored changes over all deals compared.
+    pub fn net_imps(&self) -> NetImps {
+        let imps: Vec<f64> = self
+            .changes
+            .iter()
+            .filter_map(|c| c.score.map(|s| f64::from(s.imps)))
+            .collect();
+        let net: f64 = imps.iter().sum();
+        let n = self.deals.max(1) as f64;
+        let mean = net / n;
+        let squares: f64 = imps.iter().map(|x| x * x).sum();
+        // Unchanged deals are 0: they add (0 - mean)² each.
+        let var = if self.deals > 1 {
+            (squares - n * mean * mean).max(0.0) / (n - 1.0)
+        } else {
+            0.0
+        };
+        NetImps {
+            net: net as i64,
+            per_board: mean,
+            standard_error: (var / n).sqrt(),
+        }
+    }
+
+    /// The scored changes' IMPs by the auction before the first difference,
+    /// the biggest net loss first.
+    pub fn imps_by_prefix(&self) -> Vec<PrefixImps> {
+        let mut groups: BTreeMap<String, PrefixImps> = BTreeMap::new();
+        for c in &self.changes {
+            let Some(score) = c.score else { continue };
+            let prefix = c.prefix_text();
+            let g = groups.entry(prefix.clone()).or_insert_with(|| PrefixImps {
+                prefix,
+                ..PrefixImps::default()
+            });
+            g.count += 1;
+            if score.imps > 0 {
+                g.gained += i64::from(score.imps);
+            } else {
+                g.lost += i64::from(score.imps);
+            }
+        }
+        let mut v: Vec<PrefixImps> = groups.into_values().collect();
+        v.sort_by(|a, b| {
+            (a.gained + a.lost)
+                .cmp(&(b.gained + b.lost))
+                .then_with(|| a.prefix.cmp(&b.prefix))
+        });
+        v
+    }
+
+    /// The score lines of a change: each contract's DD tricks and score,
+    /// and the IMPs.
+    fn score_text(&self, c: &Change) -> Option<String> {
+        let s = c.score?;
+        let tricks = |t: Option<u8>| t.map_or_else(|| "-".to_owned(), |t| t.to_string());
+        Some(format!(
+            "  score: {} {} ({} DD tricks, {:+}), {} {} ({} DD tricks, {:+}): {:+} IMPs for {}",
+            self.names.0,
+            c.base.contract_text(),
+            tricks(s.base_tricks),
+            s.base_score,
+            self.names.1,
+            c.new.contract_text(),
+            tricks(s.new_tricks),
+            s.new_score,
+            s.imps,
+            ChangeScore::side_name(c.first_seat())
+        ))
     }
 
     /// The report as text.
@@ -161,6 +287,9 @@ impl Report {
                 c.new.auction_text(),
                 c.new.contract_text()
             );
+            if let Some(line) = self.score_text(c) {
+                let _ = writeln!(out, "{line}");
+            }
             out.push('\n');
         }
         let _ = writeln!(
@@ -174,6 +303,32 @@ impl Report {
             let _ = writeln!(out, "Changes by the auction before the first difference:");
             for (prefix, n) in self.by_prefix() {
                 let _ = writeln!(out, "  {n:>6}  {prefix}");
+            }
+        }
+        if self.scored {
+            let net = self.net_imps();
+            let _ = writeln!(
+                out,
+                "Net IMPs for the new rulebook: {:+} over {} deals = {:+.3} IMPs per board (standard error {:.3})",
+                net.net, self.deals, net.per_board, net.standard_error
+            );
+            let groups = self.imps_by_prefix();
+            if !groups.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "IMPs by the auction before the first difference (won, lost, net):"
+                );
+                for g in groups {
+                    let _ = writeln!(
+                        out,
+                        "  {:>6} deals  {:>+6} {:>+6} {:>+6}  {}",
+                        g.count,
+                        g.gained,
+                        g.lost,
+                        g.gained + g.lost,
+                        g.prefix
+                    );
+                }
             }
         }
         out
@@ -197,11 +352,20 @@ impl Report {
                     .iter()
                     .map(|&s| (s.letter().to_string(), json!(hand_text(&c.deal, s))))
                     .collect();
+                let score = c.score.map(|s| {
+                    json!({
+                        "side": ChangeScore::side_name(c.first_seat()),
+                        self.names.0.clone(): {"tricks": s.base_tricks, "score": s.base_score},
+                        self.names.1.clone(): {"tricks": s.new_tricks, "score": s.new_score},
+                        "imps": s.imps,
+                    })
+                });
                 json!({
+                    "score": score,
                     "origin": c.origin,
                     "board": c.board,
                     "dealer": c.dealer.letter().to_string(),
-                    "vul": c.vulnerability.pbn(),
+                    "vul": c.vulnerability.to_string(),
                     "hands": hands,
                     "first_difference": c.first + 1,
                     "prefix": c.prefix_text(),
@@ -215,13 +379,26 @@ impl Report {
             .into_iter()
             .map(|(prefix, count)| json!({"prefix": prefix, "count": count}))
             .collect();
-        json!({
+        let mut report = json!({
             "deals": self.deals,
             "changed": self.changes.len(),
             "skipped": self.skipped,
             "changes": changes,
             "by_prefix": by_prefix,
-        })
+        });
+        if self.scored {
+            let net = self.net_imps();
+            report["score"] = json!({
+                "net_imps": net.net,
+                "imps_per_board": net.per_board,
+                "standard_error": net.standard_error,
+                "by_prefix": self.imps_by_prefix().iter().map(|g| json!({
+                    "prefix": g.prefix, "count": g.count, "gained": g.gained,
+                    "lost": g.lost, "net": g.gained + g.lost,
+                })).collect::<Vec<_>>(),
+            });
+        }
+        report
     }
 
     /// The report as a self-contained HTML page.
@@ -242,6 +419,27 @@ impl Report {
             }
             out.push_str("</table>\n");
         }
+        if self.scored {
+            let net = self.net_imps();
+            let _ = writeln!(
+                out,
+                "<h2>IMPs</h2>\n<p class=\"summary\">Net <b>{:+} IMPs</b> for the new rulebook over {} deals: {:+.3} IMPs per board (standard error {:.3}).</p>",
+                net.net, self.deals, net.per_board, net.standard_error
+            );
+            out.push_str("<table class=\"prefixes\"><tr><th>Deals</th><th>Won</th><th>Lost</th><th>Net</th><th>Auction so far</th></tr>\n");
+            for g in self.imps_by_prefix() {
+                let _ = writeln!(
+                    out,
+                    "<tr><td>{}</td><td>{:+}</td><td>{:+}</td><td>{:+}</td><td>{}</td></tr>",
+                    g.count,
+                    g.gained,
+                    g.lost,
+                    g.gained + g.lost,
+                    calls_html(&g.prefix)
+                );
+            }
+            out.push_str("</table>\n");
+        }
         for (i, c) in self.changes.iter().enumerate() {
             let title = match c.board {
                 Some(b) => format!("Board {b}"),
@@ -256,11 +454,38 @@ impl Report {
             );
             out.push_str("<div class=\"row\">\n");
             out.push_str(&diagram_html(c));
-            for (name, side, other) in [
+            let scores = c.score.map(|s| {
+                [
+                    (s.base_tricks, s.base_score, s.imps),
+                    (s.new_tricks, s.new_score, s.imps),
+                ]
+            });
+            for (k, (name, side, other)) in [
                 (&self.names.0, &c.base, &c.new),
                 (&self.names.1, &c.new, &c.base),
-            ] {
-                out.push_str(&auction_html(name, side, other, c));
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                let mut html = auction_html(name, side, other, c);
+                if let Some(scores) = scores {
+                    let (tricks, score, _) = scores[k];
+                    let line = format!(
+                        "<p>DD tricks: <b>{}</b>, score {score:+} (N-S)</p></div>",
+                        tricks.map_or_else(|| "—".to_owned(), |t| t.to_string())
+                    );
+                    html = html.replacen("</div>", &line, 1);
+                }
+                out.push_str(&html);
+            }
+            if let Some(s) = c.score {
+                let _ = writeln!(
+                    out,
+                    "<p class=\"imps\"><b>{:+} IMPs</b> for {} with the {}</p>",
+                    s.imps,
+                    ChangeScore::side_name(c.first_seat()),
+                    escape(&self.names.1)
+                );
             }
             out.push_str("</div>\n</section>\n");
         }
@@ -453,6 +678,7 @@ mod tests {
             base: side("1N P 2C P 2D P P P", Seat::South, "#1"),
             new: side("1N P 3N P P P", Seat::South, "#2"),
             first: 2,
+            score: None,
         }
     }
 
@@ -463,6 +689,7 @@ mod tests {
             deals: 10,
             skipped: 1,
             changes: vec![change()],
+            scored: false,
         };
         let text = report.text();
         assert!(
@@ -489,6 +716,7 @@ mod tests {
             deals: 1,
             skipped: 0,
             changes: vec![change()],
+            scored: false,
         };
         let html = report.html();
         assert!(html.contains("<b>North</b>"));
@@ -496,5 +724,52 @@ mod tests {
         assert!(html.contains("class=\"diff\""));
         assert!(html.contains("3<span class=\"s\">") || html.contains("3NT"));
         assert!(html.ends_with("</html>\n"));
+    }
+
+    #[test]
+    fn scored_changes_give_net_imps_per_board_and_gains_and_losses_by_prefix() {
+        let mut lost = change();
+        lost.score = Some(ChangeScore {
+            base_tricks: Some(8),
+            new_tricks: Some(8),
+            base_score: -90,
+            new_score: 300,
+            imps: -8,
+        });
+        let mut won = change();
+        won.score = Some(ChangeScore {
+            imps: 2,
+            ..lost.score.unwrap()
+        });
+        let report = Report {
+            names: ("base".into(), "new".into()),
+            deals: 4,
+            skipped: 0,
+            changes: vec![lost, won],
+            scored: true,
+        };
+        let net = report.net_imps();
+        assert_eq!(net.net, -6);
+        assert!((net.per_board + 1.5).abs() < 1e-12);
+        // Boards -8, 2, 0, 0 about their mean -1.5: squares 59, sample
+        // variance 59 / 3, standard error sqrt(59 / 3 / 4).
+        assert!(
+            (net.standard_error - (59.0f64 / 12.0).sqrt()).abs() < 1e-12,
+            "{net:?}"
+        );
+        let groups = report.imps_by_prefix();
+        assert_eq!(groups.len(), 1);
+        assert_eq!(
+            (groups[0].count, groups[0].gained, groups[0].lost),
+            (2, 2, -8)
+        );
+        let text = report.text();
+        assert!(text.contains("Net IMPs for the new rulebook: -6 over 4 deals = -1.500 IMPs per board (standard error 2.217)"), "{text}");
+        assert!(text.contains("8 DD tricks, -90"), "{text}");
+        let json = report.json();
+        assert_eq!(json["score"]["net_imps"], -6);
+        assert_eq!(json["changes"][0]["score"]["imps"], -8);
+        assert_eq!(json["changes"][0]["score"]["side"], "NS");
+        assert!(report.html().contains("DD tricks: <b>8</b>"));
     }
 }

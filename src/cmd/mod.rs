@@ -9,4 +9,5 @@ pub mod explain;
 pub mod export;
 pub mod lint;
 pub mod regress;
+pub mod score;
 pub mod test;

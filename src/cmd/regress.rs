@@ -3,6 +3,7 @@
 //! changed.
 
 use crate::cmd::auction::{QUESTION_MEMO, bid_game};
+use crate::dd;
 use crate::deal_input::{DealArgs, GameSource, InputFormat, InputGame};
 use crate::deal_output::{OutputFormat, recorded_auction, write_game};
 use crate::deal_pipeline::{RunOptions, for_each_game};
@@ -11,7 +12,9 @@ use deal_formats::RecordedAuction;
 use engine::analysis::bid_deal::{BiddenDeal, first_difference};
 use engine::resolve::book::Scratch;
 use engine::rulebook::{self, Rulebook, RulebookSource};
-use reports::regress::{Change, Report, Side};
+use rayon::prelude::*;
+use reports::regress::{Change, ChangeScore, Report, Side};
+use scoring::{DdCache, DdMask, DdTable, PartialTable};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -29,11 +32,13 @@ skipped, changes by the auction before the first difference).\n\n\
 Golden workflow: with --golden GOLD.pbn the rulebook's auctions (--new, default the embedded \
 rulebook) are compared with the auctions stored in GOLD.pbn; --bless rewrites them in place \
 (everything else in the file is kept).\n\n\
+With --score every changed deal is scored double dummy: declarer's tricks in both contracts (only those two cells are solved, unless the deal file carries an OptimumResultTable or DoubleDummyTricks table or --dd-cache has the deal), both North-South scores, and the IMPs the new rulebook wins or loses for the side that made the first differing call. The summary gives the net IMPs, the IMPs per board over all deals compared (unchanged deals count 0) with its standard error, and the IMPs won and lost by the auction before the first difference.\n\n\
 Exit status: 0 nothing changed (or --allow-changes, or --bless), 1 something changed or some \
 deal was skipped, 2 error.",
     after_help = "Examples:\n  bidbook regress --base old-rules/ --new rulebook/ tests/deals/club.pbn\n  \
 bidbook regress --base old-rules/ --new rulebook/ --random 10000 --html report.html\n  \
 bidbook regress --golden tests/deals/club.pbn\n  \
+bidbook regress --base old-rules/ --new rulebook/ --random 2000 --score --dd-cache dd.txt\n  \
 bidbook regress --golden tests/deals/club.pbn --bless"
 )]
 pub struct Args {
@@ -57,6 +62,14 @@ pub struct Args {
     /// Also write the report as an HTML page.
     #[arg(long, value_name = "REPORT.html")]
     pub html: Option<PathBuf>,
+    /// Score every changed deal double dummy: both contracts, and the IMPs
+    /// the new rulebook wins or loses.
+    #[arg(long)]
+    pub score: bool,
+    /// With --score: read solved tables from this file (`bidbook score
+    /// --dd-cache` writes it).
+    #[arg(long, value_name = "FILE", requires = "score")]
+    pub dd_cache: Option<PathBuf>,
     /// Exit 0 even when auctions changed.
     #[arg(long)]
     pub allow_changes: bool,
@@ -70,6 +83,8 @@ pub struct Args {
 struct Outcome {
     change: Option<Change>,
     blessed: Option<Vec<u8>>,
+    /// With --score, the table the game carries, for a changed deal.
+    table: Option<DdTable>,
 }
 
 /// Runs `bidbook regress`.
@@ -97,6 +112,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         quiet: args.json,
     };
     let mut report = Report::default();
+    let mut tables: Vec<Option<DdTable>> = Vec::new();
+    let score = args.score;
     let mut not_bid = 0usize;
     let summary = if let Some(golden) = &args.golden {
         if !args.deals.deals.is_empty() || args.deals.random.is_some() {
@@ -142,11 +159,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 } else {
                     None
                 };
-                Ok(Outcome { change, blessed })
+                let table = (score && change.is_some())
+                    .then(|| dd::carried_table(game))
+                    .flatten();
+                Ok(Outcome {
+                    change,
+                    blessed,
+                    table,
+                })
             },
             |name, game, outcome| {
                 collect(
                     &mut report,
+                    &mut tables,
                     &mut not_bid,
                     name,
                     &game,
@@ -195,14 +220,37 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 let change = first_difference(before.calls(), after.calls()).map(|first| {
                     change_of(game, side_of(&base, &before), side_of(&new, &after), first)
                 });
+                let table = (score && change.is_some())
+                    .then(|| dd::carried_table(game))
+                    .flatten();
                 Ok(Outcome {
                     change,
                     blessed: None,
+                    table,
                 })
             },
-            |name, game, outcome| collect(&mut report, &mut not_bid, name, &game, outcome, None),
+            |name, game, outcome| {
+                collect(
+                    &mut report,
+                    &mut tables,
+                    &mut not_bid,
+                    name,
+                    &game,
+                    outcome,
+                    None,
+                )
+            },
         )?
     };
+    if args.score {
+        score_changes(
+            &mut report,
+            &tables,
+            args.dd_cache.as_deref(),
+            args.jobs,
+            args.json,
+        )?;
+    }
     report.skipped = summary.skipped + not_bid;
     report.deals = summary.games - not_bid;
     if args.json {
@@ -229,6 +277,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// into the golden file, a deal that could not be bid onto standard error.
 fn collect(
     report: &mut Report,
+    tables: &mut Vec<Option<DdTable>>,
     not_bid: &mut usize,
     name: &str,
     game: &InputGame,
@@ -240,6 +289,7 @@ fn collect(
             if let Some(mut change) = o.change {
                 change.origin = origin(name, game);
                 report.changes.push(change);
+                tables.push(o.table);
             }
             if let (Some(out), Some(bytes)) = (blessed, o.blessed) {
                 out.write_all(&bytes)?;
@@ -304,5 +354,77 @@ fn change_of(game: &InputGame, base: Side, new: Side, first: usize) -> Change {
         base,
         new,
         first,
+        score: None,
     }
+}
+
+/// Scores every change double dummy: each deal's table from its file
+/// (`tables`, in the order of the changes) or the cache, else only the two
+/// cells of the two contracts solved, in parallel.
+fn score_changes(
+    report: &mut Report,
+    tables: &[Option<DdTable>],
+    cache: Option<&std::path::Path>,
+    jobs: Option<usize>,
+    quiet: bool,
+) -> anyhow::Result<()> {
+    report.scored = true;
+    let cache = match cache {
+        Some(path) => {
+            let (cache, errors) = DdCache::load(path)
+                .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+            for e in errors {
+                eprintln!("{}:{e}", path.display());
+            }
+            Some(cache)
+        }
+        None => None,
+    };
+    let pool = scoring::thread_pool(jobs.unwrap_or(0))?;
+    let bar = crate::cmd::score::progress_bar(quiet);
+    let solved: Vec<Result<PartialTable, String>> = pool.install(|| {
+        report
+            .changes
+            .par_iter()
+            .zip(tables)
+            .with_max_len(1)
+            .map(|(c, table)| {
+                let deal = dd::full_deal(&c.deal)?;
+                if let Some(t) = table.or_else(|| cache.as_ref().and_then(|k| k.get(&deal))) {
+                    return Ok(PartialTable::new(DdMask::ALL, t));
+                }
+                let mask = dd::contract_mask(c.base.contract) | dd::contract_mask(c.new.contract);
+                let t = scoring::solve_some(deal, mask).map_err(|e| e.to_string());
+                bar.inc(1);
+                t
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    for (c, table) in report.changes.iter_mut().zip(solved) {
+        let table = match table {
+            Ok(t) => t,
+            Err(why) => {
+                eprintln!("{}: not scored: {why}", c.origin);
+                continue;
+            }
+        };
+        let base_tricks = dd::cell(&table, c.base.contract);
+        let new_tricks = dd::cell(&table, c.new.contract);
+        let base_score = dd::ns_score(c.base.contract, base_tricks, c.vulnerability);
+        let new_score = dd::ns_score(c.new.contract, new_tricks, c.vulnerability);
+        let ns = scoring::imps(new_score - base_score);
+        let imps = match c.first_seat() {
+            contract_bridge::Seat::North | contract_bridge::Seat::South => ns,
+            _ => -ns,
+        };
+        c.score = Some(ChangeScore {
+            base_tricks,
+            new_tricks,
+            base_score,
+            new_score,
+            imps,
+        });
+    }
+    Ok(())
 }

@@ -78,6 +78,7 @@
 
 mod auction;
 mod contract;
+mod dd_table;
 mod game;
 mod inherit;
 mod lines;
@@ -88,6 +89,7 @@ mod writer;
 
 pub use auction::as_recorded;
 pub use contract::{contract_by, contract_or_pass, contract_text};
+pub use dd_table::{DdTableText, dd_tables, has_dd_table, insert_section};
 pub use game::PbnGame;
 pub use reader::PbnReader;
 pub use tags::MANDATORY_TAGS;
