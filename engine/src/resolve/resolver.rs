@@ -190,7 +190,8 @@ impl<'b> Table<'b> {
     /// [`Forcing::Game`] when the partnership has made a game-forcing call,
     /// the right-hand opponent passed and the contract, ours and undoubled,
     /// is below game; [`Forcing::OneRound`] when partner's last call is
-    /// forcing and the right-hand opponent passed; else [`Forcing::No`].
+    /// forcing (a game-forcing one only below game) and the right-hand
+    /// opponent passed; else [`Forcing::No`].
     pub fn forced(&self) -> Forcing {
         let n = self.records.len();
         if n < 2 || self.records[n - 1].call != Call::Pass {
