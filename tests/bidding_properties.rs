@@ -1,11 +1,14 @@
 //! Properties of whole auctions bid by the default rulebook on random deals:
-//! every call is legal, every auction ends, and the hand that made a call
-//! satisfies the spec of the rule that chose it.
+//! every call is legal, every auction ends, the hand that made a call
+//! satisfies the spec of the rule that chose it, nobody passes partner's
+//! forcing call with the opponents silent, and every call the engine makes
+//! is explained by some rule (so `explain` can say what it means).
 
-use bridge::auction::{Vulnerability, call_token};
+use bridge::auction::{Call, Vulnerability, call_token};
 use bridge::random::DealGenerator;
 use contract_bridge::Seat;
 use engine::compile::spec::describe;
+use engine::resolve::explanations::Forcing;
 use engine::resolve::hand_eval::HandEval;
 use engine::resolve::resolver::Table;
 use engine::rulebook::{RulebookSource, load};
@@ -42,6 +45,11 @@ proptest! {
             let hand = &hands[seat as usize];
             let d = table.decide(hand, &mut scratch);
             prop_assert!(table.bidding().is_legal(d.call), "illegal {}", call_token(d.call));
+            prop_assert!(
+                !(d.call == Call::Pass && table.forced() != Forcing::No),
+                "a forcing pass after `{}`",
+                table.bidding().sequence_string()
+            );
             if let Some(spec) = table.spec_of(&d) {
                 let bad = spec.violations(&hand.features);
                 prop_assert!(
@@ -53,7 +61,13 @@ proptest! {
                     describe(&spec)
                 );
             }
-            table.push(d.call, &mut scratch).expect("legal");
+            let record = table.push(d.call, &mut scratch).expect("legal");
+            prop_assert!(
+                d.rule.is_none() || !record.unexplained(),
+                "{} by rule {} is explained by no rule",
+                call_token(d.call),
+                book.rule_name(d.rule.unwrap())
+            );
             calls += 1;
         }
     }
