@@ -87,6 +87,9 @@ impl Diagnostic {
     }
 }
 
+/// The most characters of a source line a diagnostic shows.
+const MAX_SHOWN: usize = 160;
+
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let line_label = self.origin.line.to_string();
@@ -94,19 +97,33 @@ impl fmt::Display for Diagnostic {
         writeln!(f, "{}: {}", self.severity, self.message)?;
         writeln!(f, "{pad}--> {}", self.origin)?;
         writeln!(f, "{pad} |")?;
-        writeln!(f, "{line_label} | {}", self.source_line)?;
+        // A long line is shown as a window around the column (a line of
+        // 160,000 macro calls must not fill the screen, once per warning).
+        let chars: Vec<char> = self.source_line.chars().collect();
+        let col = (self.origin.col as usize)
+            .saturating_sub(1)
+            .min(chars.len());
+        let (start, end) = if chars.len() <= MAX_SHOWN {
+            (0, chars.len())
+        } else {
+            let start = col.saturating_sub(MAX_SHOWN / 3);
+            (start, (start + MAX_SHOWN).min(chars.len()))
+        };
+        let lead = if start > 0 { "…" } else { "" };
+        let trail = if end < chars.len() { "…" } else { "" };
+        let shown: String = chars[start..end].iter().collect();
+        writeln!(f, "{line_label} | {lead}{shown}{trail}")?;
         // Mirror tabs so that the caret lines up however tabs are shown.
-        let before: String = self
-            .source_line
+        let before: String = lead
             .chars()
-            .take((self.origin.col as usize).saturating_sub(1))
-            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .map(|_| ' ')
+            .chain(
+                chars[start..col]
+                    .iter()
+                    .map(|&c| if c == '\t' { '\t' } else { ' ' }),
+            )
             .collect();
-        let available = self
-            .source_line
-            .chars()
-            .count()
-            .saturating_sub(before.chars().count());
+        let available = end.saturating_sub(col);
         let carets = self.caret_len.min(available).max(1);
         write!(f, "{pad} | {before}{}", "^".repeat(carets))?;
         if let Some(chain) = self.origin.chain_note() {
@@ -201,6 +218,23 @@ error: unexpected `]`
    = in expansion of HCP (rulebook/macros.m4:3)
    = note: expanded line 12: 2 1N 100 @00P[15-17]] ...";
         assert_eq!(sample(vec![frame]).to_string(), want);
+    }
+
+    #[test]
+    fn a_long_line_is_shown_as_a_window_around_the_column() {
+        let mut d = sample(Vec::new());
+        d.source_line = format!("{}X{}", "a".repeat(100_000), "b".repeat(100_000));
+        d.origin.col = 100_001;
+        d.caret_len = 1;
+        d.notes.clear();
+        let text = d.to_string();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[3].chars().count() < 200, "{}", lines[3].len());
+        assert!(lines[3].contains("…aaa") && lines[3].contains("Xbbb") && lines[3].ends_with('…'));
+        // The caret stands under the X.
+        let x = lines[3].chars().position(|c| c == 'X').unwrap();
+        let caret = lines[4].chars().position(|c| c == '^').unwrap();
+        assert_eq!(x, caret);
     }
 
     #[test]
