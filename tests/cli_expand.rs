@@ -151,3 +151,18 @@ fn a_missing_source_is_an_error() {
     assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: cannot read `nowhere.txt2`"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// 20,000 redefinitions on one source line: a warning each, each showing a
+/// window of the line, not the whole of it (the line and column of each are
+/// found without counting from the line's start).
+#[test]
+fn warnings_on_a_very_long_line_show_a_window() {
+    let dir = common::scratch("cli_expand", "long-line");
+    common::write(&dir, "macros.m4", "dnl\n");
+    common::write(&dir, "main.txt2", &"define(X, `y')".repeat(20_000));
+    let out = common::bidbook_in(&dir, &["expand", "main.txt2", "--macros", "macros.m4"]);
+    let err = common::stderr(&out);
+    assert_eq!(err.matches("is defined again").count(), 19_999);
+    let longest = err.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    assert!(longest < 200, "a line of {longest} characters");
+}

@@ -205,7 +205,10 @@ pub fn plain_diagnostic(
     let (line, col) = line_col(src, start);
     let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
     let line_end = src[start..].find('\n').map_or(src.len(), |i| start + i);
-    let source_line = src[line_start..line_end].trim_end_matches('\r').to_string();
+    let (source_line, shown_from) = macro_expander::diagnostic::window(
+        src[line_start..line_end].trim_end_matches('\r'),
+        col as u32,
+    );
     let end = floor_boundary(src, (span.end as usize).clamp(start, line_end));
     let caret_len = src[start..end].chars().count().max(1);
     Diagnostic {
@@ -219,6 +222,7 @@ pub fn plain_diagnostic(
             chain: Vec::new(),
         },
         source_line,
+        shown_from,
         caret_len,
         notes: Vec::new(),
     }

@@ -48,8 +48,12 @@ pub struct Diagnostic {
     /// Where in the source it points; its chain is rendered as
     /// `= in expansion of …`.
     pub origin: Origin,
-    /// The text of the source line `origin.line`.
+    /// The text of the source line `origin.line` — for a long line, a window
+    /// of it around the column, with `…` where it is cut (see [`window`]).
     pub source_line: String,
+    /// How many characters of the line come before `source_line`'s window
+    /// (0 when the whole line is shown).
+    pub shown_from: usize,
     /// How many characters the caret underlines (at least one is drawn).
     pub caret_len: usize,
     /// Further lines, rendered as `= {note}` (write the `note: ` / `help: `
@@ -68,12 +72,13 @@ impl Diagnostic {
         map: &SourceMap,
         caret_len: usize,
     ) -> Self {
-        let source_line = map.source_line(&origin).to_owned();
+        let (source_line, shown_from) = map.source_window(&origin);
         Self {
             severity,
             message: message.into(),
             origin,
             source_line,
+            shown_from,
             caret_len,
             notes: Vec::new(),
         }
@@ -88,7 +93,41 @@ impl Diagnostic {
 }
 
 /// The most characters of a source line a diagnostic shows.
-const MAX_SHOWN: usize = 160;
+pub const MAX_SHOWN: usize = 160;
+
+/// The part of `line` a diagnostic at 1-based column `col` shows: the whole
+/// line, or for a line longer than [`MAX_SHOWN`] characters a window around
+/// the column with `…` where it is cut; and how many characters of the line
+/// come before the window. (A line of 160,000 macro calls must not be
+/// copied and printed whole under every warning.)
+#[must_use]
+pub fn window(line: &str, col: u32) -> (String, usize) {
+    if line.len() <= MAX_SHOWN {
+        return (line.to_owned(), 0);
+    }
+    let chars: Vec<char> = line.chars().collect();
+    window_of(chars.len(), col, |from, to| {
+        chars[from..to].iter().collect()
+    })
+}
+
+/// [`window`] for a line of `len` characters whose characters `from..to`
+/// `slice` gives.
+pub(crate) fn window_of(
+    len: usize,
+    col: u32,
+    slice: impl Fn(usize, usize) -> String,
+) -> (String, usize) {
+    if len <= MAX_SHOWN {
+        return (slice(0, len), 0);
+    }
+    let col = (col as usize).saturating_sub(1).min(len);
+    let start = col.saturating_sub(MAX_SHOWN / 3);
+    let end = (start + MAX_SHOWN).min(len);
+    let lead = if start > 0 { "…" } else { "" };
+    let trail = if end < len { "…" } else { "" };
+    (format!("{lead}{}{trail}", slice(start, end)), start)
+}
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -97,33 +136,25 @@ impl fmt::Display for Diagnostic {
         writeln!(f, "{}: {}", self.severity, self.message)?;
         writeln!(f, "{pad}--> {}", self.origin)?;
         writeln!(f, "{pad} |")?;
-        // A long line is shown as a window around the column (a line of
-        // 160,000 macro calls must not fill the screen, once per warning).
-        let chars: Vec<char> = self.source_line.chars().collect();
+        writeln!(f, "{line_label} | {}", self.source_line)?;
+        // Mirror tabs so that the caret lines up however tabs are shown; a
+        // cut line begins with one `…`.
+        let lead = usize::from(self.shown_from > 0);
         let col = (self.origin.col as usize)
             .saturating_sub(1)
-            .min(chars.len());
-        let (start, end) = if chars.len() <= MAX_SHOWN {
-            (0, chars.len())
-        } else {
-            let start = col.saturating_sub(MAX_SHOWN / 3);
-            (start, (start + MAX_SHOWN).min(chars.len()))
-        };
-        let lead = if start > 0 { "…" } else { "" };
-        let trail = if end < chars.len() { "…" } else { "" };
-        let shown: String = chars[start..end].iter().collect();
-        writeln!(f, "{line_label} | {lead}{shown}{trail}")?;
-        // Mirror tabs so that the caret lines up however tabs are shown.
-        let before: String = lead
+            .saturating_sub(self.shown_from)
+            + lead;
+        let before: String = self
+            .source_line
             .chars()
-            .map(|_| ' ')
-            .chain(
-                chars[start..col]
-                    .iter()
-                    .map(|&c| if c == '\t' { '\t' } else { ' ' }),
-            )
+            .take(col)
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
             .collect();
-        let available = end.saturating_sub(col);
+        let available = self
+            .source_line
+            .chars()
+            .count()
+            .saturating_sub(before.chars().count());
         let carets = self.caret_len.min(available).max(1);
         write!(f, "{pad} | {before}{}", "^".repeat(carets))?;
         if let Some(chain) = self.origin.chain_note() {
@@ -194,6 +225,7 @@ mod tests {
                 chain,
             },
             source_line: "2 1N 100 HCP(15,17)] ...".into(),
+            shown_from: 0,
             caret_len: 3,
             notes: vec!["note: expanded line 12: 2 1N 100 @00P[15-17]] ...".into()],
         }
@@ -223,8 +255,9 @@ error: unexpected `]`
     #[test]
     fn a_long_line_is_shown_as_a_window_around_the_column() {
         let mut d = sample(Vec::new());
-        d.source_line = format!("{}X{}", "a".repeat(100_000), "b".repeat(100_000));
+        let line = format!("{}X{}", "a".repeat(100_000), "b".repeat(100_000));
         d.origin.col = 100_001;
+        (d.source_line, d.shown_from) = super::window(&line, d.origin.col);
         d.caret_len = 1;
         d.notes.clear();
         let text = d.to_string();
@@ -235,6 +268,17 @@ error: unexpected `]`
         let x = lines[3].chars().position(|c| c == 'X').unwrap();
         let caret = lines[4].chars().position(|c| c == '^').unwrap();
         assert_eq!(x, caret);
+    }
+
+    #[test]
+    fn a_window_counts_characters_not_bytes() {
+        let line = format!("{}X{}", "é".repeat(300), "b".repeat(300));
+        let (shown, from) = super::window(&line, 301);
+        assert_eq!(from, 300 - super::MAX_SHOWN / 3);
+        assert!(shown.starts_with("…é") && shown.contains("Xb") && shown.ends_with('…'));
+        assert_eq!(shown.chars().count(), super::MAX_SHOWN + 2);
+        // A short line is shown whole.
+        assert_eq!(super::window("1 1N 100", 3), ("1 1N 100".to_string(), 0));
     }
 
     #[test]

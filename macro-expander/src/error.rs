@@ -119,11 +119,13 @@ impl ExpandError {
         caret_len: usize,
         notes: Vec<String>,
     ) -> Self {
+        let (source_line, shown_from) = crate::diagnostic::window(source_line, origin.col);
         let diagnostic = Diagnostic {
             severity: Severity::Error,
             message: kind.to_string(),
             origin,
-            source_line: source_line.to_owned(),
+            source_line,
+            shown_from,
             caret_len,
             notes: notes.clone(),
         };

@@ -37,6 +37,8 @@ pub struct SourceFile {
     /// The whole text of the file.
     pub text: Arc<str>,
     line_starts: OnceLock<Vec<usize>>,
+    /// Whether each line is ASCII (then a column is a byte count).
+    ascii_lines: OnceLock<Vec<bool>>,
 }
 
 impl SourceFile {
@@ -47,7 +49,24 @@ impl SourceFile {
             path: path.into(),
             text: text.into(),
             line_starts: OnceLock::new(),
+            ascii_lines: OnceLock::new(),
         }
+    }
+
+    /// Whether line `index` (0-based) is ASCII, worked out for every line
+    /// once.
+    fn line_is_ascii(&self, index: usize) -> bool {
+        let flags = self.ascii_lines.get_or_init(|| {
+            let starts = self.line_starts();
+            let bytes = self.text.as_bytes();
+            (0..starts.len())
+                .map(|i| {
+                    let end = starts.get(i + 1).copied().unwrap_or(bytes.len());
+                    bytes[starts[i]..end].is_ascii()
+                })
+                .collect()
+        });
+        flags.get(index).copied().unwrap_or(false)
     }
 
     fn line_starts(&self) -> &[usize] {
@@ -66,10 +85,15 @@ impl SourceFile {
         let starts = self.line_starts();
         let index = starts.partition_point(|&s| s <= offset).saturating_sub(1);
         let start = starts.get(index).copied().unwrap_or(0);
-        let col = self
-            .text
-            .get(start..offset)
-            .map_or(0, |s| s.chars().count());
+        // Characters are bytes on an ASCII line: no count from the line's
+        // start for every diagnostic of a long line.
+        let col = if self.line_is_ascii(index) {
+            offset - start
+        } else {
+            self.text
+                .get(start..offset)
+                .map_or(0, |s| s.chars().count())
+        };
         (to_u32(index + 1), to_u32(col + 1))
     }
 
@@ -756,6 +780,26 @@ impl SourceMap {
     #[must_use]
     pub fn file(&self, path: &Path) -> Option<&SourceFile> {
         self.tables.files.iter().find(|f| &*f.path == path)
+    }
+
+    /// The part of the source line named by `origin` a diagnostic shows,
+    /// and how many characters of the line come before it (see
+    /// [`crate::diagnostic::window`]); an ASCII line is cut by bytes, with no
+    /// walk over the whole line.
+    #[must_use]
+    pub fn source_window(&self, origin: &Origin) -> (String, usize) {
+        let Some(file) = self.file(&origin.file) else {
+            return (String::new(), 0);
+        };
+        let line = file.line_text(origin.line);
+        let index = (origin.line as usize).saturating_sub(1);
+        if file.line_is_ascii(index) {
+            crate::diagnostic::window_of(line.len(), origin.col, |from, to| {
+                line[from..to].to_owned()
+            })
+        } else {
+            crate::diagnostic::window(line, origin.col)
+        }
     }
 
     /// The text of the source line named by `origin` (empty if unknown).
