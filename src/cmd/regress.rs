@@ -87,6 +87,26 @@ struct Outcome {
     table: Option<DdTable>,
 }
 
+impl Outcome {
+    /// The outcome of one game; with `score`, a changed deal carries the
+    /// table its file gives, if any.
+    fn new(
+        change: Option<Change>,
+        blessed: Option<Vec<u8>>,
+        score: bool,
+        game: &InputGame,
+    ) -> Self {
+        let table = (score && change.is_some())
+            .then(|| dd::carried_table(game))
+            .flatten();
+        Outcome {
+            change,
+            blessed,
+            table,
+        }
+    }
+}
+
 /// Runs `bidbook regress`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // A report that cannot be written is found before the run, not after.
@@ -159,14 +179,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 } else {
                     None
                 };
-                let table = (score && change.is_some())
-                    .then(|| dd::carried_table(game))
-                    .flatten();
-                Ok(Outcome {
-                    change,
-                    blessed,
-                    table,
-                })
+                Ok(Outcome::new(change, blessed, score, game))
             },
             |name, game, outcome| {
                 collect(
@@ -220,14 +233,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 let change = first_difference(before.calls(), after.calls()).map(|first| {
                     change_of(game, side_of(&base, &before), side_of(&new, &after), first)
                 });
-                let table = (score && change.is_some())
-                    .then(|| dd::carried_table(game))
-                    .flatten();
-                Ok(Outcome {
-                    change,
-                    blessed: None,
-                    table,
-                })
+                Ok(Outcome::new(change, None, score, game))
             },
             |name, game, outcome| {
                 collect(

@@ -102,19 +102,26 @@ pub struct ByAuction {
     pub total: usize,
     /// The auctions, most decisions first.
     pub auctions: Vec<AuctionFinding>,
+    /// While deals are bid: the findings by auction.
+    found: HashMap<String, AuctionFinding>,
 }
 
 impl ByAuction {
-    fn add(&mut self, found: &mut HashMap<String, AuctionFinding>, finding: AuctionFinding) {
+    /// Counts a decision after `auction`; the first one seen there is the
+    /// example (`example` is only called then).
+    fn add(&mut self, auction: &str, example: impl FnOnce() -> AuctionFinding) {
         self.total += 1;
-        found
-            .entry(finding.auction.clone())
-            .and_modify(|f| f.count += 1)
-            .or_insert(finding);
+        match self.found.get_mut(auction) {
+            Some(f) => f.count += 1,
+            None => {
+                self.found.insert(auction.to_owned(), example());
+            }
+        }
     }
 
-    fn finish(&mut self, found: HashMap<String, AuctionFinding>) {
-        let mut auctions: Vec<AuctionFinding> = found.into_values().collect();
+    fn finish(&mut self) {
+        let mut auctions: Vec<AuctionFinding> =
+            std::mem::take(&mut self.found).into_values().collect();
         auctions.sort_by(|a, b| {
             b.count
                 .cmp(&a.count)
@@ -174,9 +181,6 @@ pub fn audit_deals(book: &Book, deals: usize, seed: u64) -> DealAudit {
     let mut seen_violation: HashSet<u32> = HashSet::new();
     let mut overlaps: HashMap<(u32, u32), Overlap> = HashMap::new();
     let mut holes: HashMap<String, usize> = HashMap::new();
-    let mut forcing_passes = HashMap::new();
-    let mut fallback_calls = HashMap::new();
-    let mut strong_passes = HashMap::new();
     let rules = book.rules();
     let is_fallback = |r: u32| rules[r as usize].default && rules[r as usize].floating;
     for board in 0..deals {
@@ -192,27 +196,26 @@ pub fn audit_deals(book: &Book, deals: usize, seed: u64) -> DealAudit {
             audit.decisions += 1;
             let auction = table.bidding().sequence_string();
             let seat = table.bidding().turn();
-            let finding = |rule| AuctionFinding {
-                auction: auction.clone(),
-                count: 1,
-                rule,
-                deal: example_deal(&deal),
-                seat,
+            let (auction_ref, deal_ref) = (&auction, &deal);
+            let finding = |rule| {
+                move || AuctionFinding {
+                    auction: auction_ref.clone(),
+                    count: 1,
+                    rule,
+                    deal: example_deal(deal_ref),
+                    seat,
+                }
             };
             if d.call == Call::Pass && table.forced() != Forcing::No {
                 let records = table.records();
                 let forcing_rule = records[records.len() - 2].rules.first().copied();
-                audit
-                    .forcing_passes
-                    .add(&mut forcing_passes, finding(forcing_rule));
+                audit.forcing_passes.add(&auction, finding(forcing_rule));
             }
             if let Some(r) = d.rule.filter(|&r| is_fallback(r)) {
                 if d.call == Call::Pass {
                     audit.fallback_passes += 1;
                 } else {
-                    audit
-                        .fallback_calls
-                        .add(&mut fallback_calls, finding(Some(r)));
+                    audit.fallback_calls.add(&auction, finding(Some(r)));
                 }
                 if d.call == Call::Pass
                     && hand.features.hcp >= 17
@@ -221,9 +224,7 @@ pub fn audit_deals(book: &Book, deals: usize, seed: u64) -> DealAudit {
                         .last_bid()
                         .is_none_or(|b| b.level.get() <= 2)
                 {
-                    audit
-                        .strong_fallback_passes
-                        .add(&mut strong_passes, finding(Some(r)));
+                    audit.strong_fallback_passes.add(&auction, finding(Some(r)));
                 }
             }
             match d.rule {
@@ -274,9 +275,9 @@ pub fn audit_deals(book: &Book, deals: usize, seed: u64) -> DealAudit {
     holes.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     holes.truncate(10);
     audit.no_rule_examples = holes;
-    audit.forcing_passes.finish(forcing_passes);
-    audit.fallback_calls.finish(fallback_calls);
-    audit.strong_fallback_passes.finish(strong_passes);
+    audit.forcing_passes.finish();
+    audit.fallback_calls.finish();
+    audit.strong_fallback_passes.finish();
     let mut overlaps: Vec<Overlap> = overlaps.into_values().collect();
     overlaps.sort_by(|a, b| {
         b.count

@@ -1,5 +1,6 @@
 //! A compiled rulebook: every rule compiled once, the regular sequence
-//! patterns in one DFA, and the lookup of which rules propose a call.
+//! patterns in lazy DFAs (anchored and floating apart), and the lookup of
+//! which rules propose a call.
 //!
 //! [`Book::proposals`] is the one place that answers "which rules propose
 //! this call in this auction?", for bidding and for explaining alike.
@@ -367,7 +368,9 @@ impl Book {
     /// the vulnerability: some rule's sequence pattern or spec reads it
     /// (`#2`, `#3`). When none does, everything but the hand follows from
     /// the auction alone — who is to call, what each player has shown — so
-    /// one remembered answer serves every vulnerability.
+    /// one remembered answer serves every vulnerability; when some does,
+    /// only the answers that weigh such a rule are kept per vulnerability
+    /// (see [`Scratch::answer_read_vulnerability`]).
     pub fn answers_read_vulnerability(&self) -> bool {
         self.answers_read_vulnerability
     }
