@@ -175,3 +175,69 @@ fn a_bad_explanation_line_keeps_the_others() {
     assert!(text.contains("2 rules, 2 explanations"), "{text}");
     assert!(!out.status.success());
 }
+
+/// Macro errors in two files are all reported, each at its line with a
+/// caret; the rules they did not spoil are still parsed and checked.
+#[test]
+fn every_macro_error_is_reported_and_the_rest_checked() {
+    let dir = scratch("macro-errors");
+    write(
+        &dir,
+        "macros.m4",
+        "define(HCP, `@00P~.[$1,$2]~')dnl\ndefine(1NT, `x')dnl\ndefine(LOOP, `LOOP')dnl\ndefine(include, `y')dnl\n",
+    );
+    write(
+        &dir,
+        "main.txt2",
+        "1 1N 100 HCP(15,17) :P15:p17 #1\n1 1C 50 LOOP . #2\ninclude(topic.txt2)\n1 1D 40 HCP(12,21) :P12 #3\n",
+    );
+    write(
+        &dir,
+        "topic.txt2",
+        "1 1H 60 HCP(12,21) include() #4\n1 1S 60 HCP(12,21) :P12 #5\n1 2C 90 `oops . #6\n1 2D 70 HCP(5,10) . (\n",
+    );
+    write(&dir, "explanations.txt", "");
+    let out = bidbook(&dir, &["check", "."]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    for (message, place, caret) in [
+        (
+            "invalid macro name `1NT`",
+            "./macros.m4:2:1",
+            "2 | define(1NT, `x')dnl\n  | ^^^^^^",
+        ),
+        (
+            "`include` is a builtin",
+            "./macros.m4:4:1",
+            "4 | define(include, `y')dnl\n  | ^^^^^^",
+        ),
+        (
+            "macro cycle: LOOP → LOOP",
+            "./main.txt2:2:9",
+            "2 | 1 1C 50 LOOP . #2\n  |         ^^^^",
+        ),
+        (
+            "`include` needs a file name",
+            "topic.txt2:1:20",
+            "1 | 1 1H 60 HCP(12,21) include() #4\n  |                    ^^^^^^^",
+        ),
+        (
+            "unterminated quote",
+            "topic.txt2:3:9",
+            "3 | 1 2C 90 `oops . #6\n  |         ^",
+        ),
+    ] {
+        let at = text
+            .find(&format!("error: {message}"))
+            .unwrap_or_else(|| panic!("{message}: {text}"));
+        let rest = &text[at..];
+        assert!(rest.contains(&format!("--> {place}\n")), "{place}: {text}");
+        assert!(rest.contains(caret), "{caret}: {text}");
+    }
+    // The parse error of the last line, found after the macro errors.
+    assert!(text.contains("--> topic.txt2:4:21"), "{text}");
+    assert!(
+        text.ends_with("3 rules, 0 explanations, 2 macros: 6 errors, 0 warnings\n"),
+        "{text}"
+    );
+}

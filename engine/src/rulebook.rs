@@ -26,7 +26,7 @@ use crate::resolve::explanations::Explanations;
 use grammar::ast::{Span, Spanned};
 use grammar::level::{LevelMismatch, check_level};
 use macro_expander::{
-    Diagnostic, ExpandError, Expansion, FsLoader, Limits, Loader, MemoryLoader, Severity,
+    Diagnostic, ExpandError, Expansion, FsLoader, Limits, Loader, MemoryLoader, Recovered, Severity,
 };
 use std::collections::HashMap;
 use std::fmt;
@@ -123,6 +123,12 @@ impl Sources {
     pub fn expand(&self, limits: &Limits) -> Result<Expansion, ExpandError> {
         macro_expander::expand(&self.main, &self.macros, self.loader.as_ref(), limits)
     }
+
+    /// Expands the source database with the macro files, going on after
+    /// errors to report them all (see [`macro_expander::expand_recovering`]).
+    pub fn expand_recovering(&self, limits: &Limits) -> Recovered {
+        macro_expander::expand_recovering(&self.main, &self.macros, self.loader.as_ref(), limits)
+    }
 }
 
 /// Whether a file name is part of the explanations table.
@@ -218,9 +224,11 @@ pub fn load(source: &RulebookSource) -> Result<Rulebook, LoadError> {
         problems,
     };
     let sources = sources(source, &[]).map_err(|e| fail(vec![e]))?;
-    let expansion = sources
-        .expand(&Limits::default())
-        .map_err(|e| fail(vec![e.to_string()]))?;
+    let Recovered { expansion, errors } = sources.expand_recovering(&Limits::default());
+    let expansion = match expansion {
+        Some(expansion) if errors.is_empty() => expansion,
+        _ => return Err(fail(errors.iter().map(ToString::to_string).collect())),
+    };
     compile_expansion(expansion, sources.explanations).map_err(fail)
 }
 

@@ -92,6 +92,32 @@ fn inert_arg(arg: &str) -> bool {
     arg.bytes().all(|b| !b.is_ascii_alphabetic() && b != b'`')
 }
 
+/// Where reading goes on in `text` after an error at `pos`: past the end
+/// of the line where `open` parentheses still open at `pos` are closed
+/// (quoted text skipped), or of the current line if they never are.
+fn skip_spoiled(text: &str, pos: usize, open: usize) -> usize {
+    let bytes = text.as_bytes();
+    let line_end =
+        |from: usize| memchr::memchr(b'\n', &bytes[from..]).map_or(bytes.len(), |n| from + n + 1);
+    let mut at = pos.min(bytes.len());
+    let mut open = open;
+    let mut quotes = 0usize;
+    while open > 0 {
+        let Some(&b) = bytes.get(at) else {
+            return line_end(pos.min(bytes.len()));
+        };
+        match b {
+            b'`' => quotes += 1,
+            b'\'' if quotes > 0 => quotes -= 1,
+            b'(' if quotes == 0 => open += 1,
+            b')' if quotes == 0 => open -= 1,
+            _ => {}
+        }
+        at += 1;
+    }
+    line_end(at)
+}
+
 /// Arguments staged for a plan: byte ranges in the scratch buffer, and how
 /// many there are.
 type Staged = ([(usize, usize); 9], usize);
@@ -217,6 +243,11 @@ pub(crate) struct Engine<'a> {
     scratch: String,
     /// Buffers for the arguments of the nested calls of a running plan.
     levels: Vec<String>,
+    /// Whether an error is recorded and the expansion goes on after it
+    /// (see [`Engine::recover`]) instead of stopping it.
+    recovering: bool,
+    /// The errors recorded so far, when recovering.
+    errors: Vec<ExpandError>,
 }
 
 impl<'a> Engine<'a> {
@@ -244,6 +275,8 @@ impl<'a> Engine<'a> {
             use_plans: true,
             scratch: String::new(),
             levels: Vec::new(),
+            recovering: false,
+            errors: Vec::new(),
         }
     }
 
@@ -278,6 +311,38 @@ impl<'a> Engine<'a> {
         );
         self.read_file(main)?;
         Ok(self.finish(main))
+    }
+
+    /// Like [`Engine::run`], but an error that leaves the rest of the input
+    /// readable is recorded and the expansion goes on after it; only an
+    /// unreadable top-level file and the size limits stop it (then there is
+    /// no expansion).
+    pub(crate) fn run_recovering(
+        mut self,
+        source: &Path,
+        macro_files: &[PathBuf],
+    ) -> (Option<Expansion>, Vec<ExpandError>) {
+        self.recovering = true;
+        for path in macro_files {
+            if let Err(error) = self.load_top(path).and_then(|file| self.read_file(file)) {
+                self.errors.push(error);
+                return (None, self.errors);
+            }
+            self.discard_macro_file_output();
+        }
+        let main = match self.load_top(source) {
+            Ok(main) => main,
+            Err(error) => {
+                self.errors.push(error);
+                return (None, self.errors);
+            }
+        };
+        if let Err(error) = self.read_file(main) {
+            self.errors.push(error);
+            return (None, self.errors);
+        }
+        let errors = std::mem::take(&mut self.errors);
+        (Some(self.finish(main)), errors)
     }
 
     fn load_top(&mut self, path: &Path) -> Result<FileId, ExpandError> {
@@ -399,13 +464,64 @@ impl<'a> Engine<'a> {
                 ));
             }
             let Some(hit) = hit else { continue };
-            match hit.kind {
-                HitKind::Quote => self.quote(top, hit.start)?,
-                HitKind::Name(id) => self.name(top, hit, id)?,
-                HitKind::Open | HitKind::Close | HitKind::Comma => self.punct(top, hit.kind)?,
+            let done = match hit.kind {
+                HitKind::Quote => self.quote(top, hit.start),
+                HitKind::Name(id) => self.name(top, hit, id),
+                HitKind::Open | HitKind::Close | HitKind::Comma => self.punct(top, hit.kind),
+            };
+            if let Err(error) = done {
+                self.recover(error)?;
             }
         }
         Ok(())
+    }
+
+    /// After an error: when recovering and the error leaves the input
+    /// readable, records it and skips what it spoiled — the calls being
+    /// collected, the macro text being read, and the innermost file's text
+    /// up to the end of the line where the outermost spoiled call ends (or
+    /// of the current line) — and drops the output line it left half
+    /// written; else returns it, to stop the expansion.
+    fn recover(&mut self, error: ExpandError) -> Result<(), ExpandError> {
+        let fatal = matches!(
+            error.kind,
+            ErrorKind::OutputTooLarge { .. } | ErrorKind::Runaway { .. }
+        );
+        if !self.recovering || fatal {
+            return Err(error);
+        }
+        self.errors.push(error);
+        while let Some(frame) = self.frames.last() {
+            if let Place::File(_) = frame.place {
+                break;
+            }
+            self.pop_frame()?;
+        }
+        let Some(top) = self.frames.len().checked_sub(1) else {
+            return Ok(());
+        };
+        // Parentheses still open in this file's text: the calls that began in it.
+        let mut open = 0;
+        for call in std::mem::take(&mut self.sink.pending) {
+            if call.site.verbatim && call.file_level == self.file_frames {
+                open += 1 + call.parens as usize;
+            }
+            self.recycle(call.cur);
+            self.recycle_args(call.args);
+        }
+        let frame = &mut self.frames[top];
+        frame.first_hit = None;
+        frame.pos = skip_spoiled(frame.text.as_str(), frame.pos, open);
+        self.drop_partial_line();
+        Ok(())
+    }
+
+    /// Drops the output written since the last newline (a rule line that an
+    /// error cut short), with its source-map segments.
+    fn drop_partial_line(&mut self) {
+        let keep = memchr::memrchr(b'\n', self.sink.out.as_bytes()).map_or(0, |n| n + 1);
+        self.sink.out.truncate(keep);
+        self.sink.segments.truncate(keep);
     }
 
     /// Ends the exhausted top frame. Ending a file with a call still open is an error.
@@ -422,7 +538,23 @@ impl<'a> Engine<'a> {
                 .find(|c| c.file_level > self.file_frames)
             {
                 let name = self.table.name(call.site.name).to_string();
-                return Err(self.site_error(ErrorKind::UnclosedParen { name }, call.site, vec!["note: the arguments of a call cannot run past the end of the file it starts in".into()]));
+                let site = call.site;
+                let error = self.site_error(ErrorKind::UnclosedParen { name }, site, vec!["note: the arguments of a call cannot run past the end of the file it starts in".into()]);
+                if !self.recovering {
+                    return Err(error);
+                }
+                // Read the file again from the call on: the parentheses that
+                // never close send recovery to the end of the call's line.
+                let resume = match frame.place {
+                    Place::File(file) if site.verbatim && site.file == file => site.offset,
+                    _ => frame.text.as_str().len(),
+                };
+                self.frames.push(Frame {
+                    pos: resume,
+                    ..frame
+                });
+                self.file_frames += 1;
+                return self.recover(error);
             }
         }
         if let FrameText::Owned(text) = frame.text {

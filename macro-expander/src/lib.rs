@@ -157,6 +157,47 @@ pub fn expand(
         .expand(source, macro_files)
 }
 
+/// An expansion that went on after errors (see [`expand_recovering`]).
+#[derive(Debug)]
+pub struct Recovered {
+    /// The expansion without the lines the errors spoiled; `None` when an
+    /// error stopped it (an unreadable top-level file, a size limit).
+    pub expansion: Option<Expansion>,
+    /// Every error, in the order met.
+    pub errors: Vec<ExpandError>,
+}
+
+/// Expands `source` after reading `macro_files` in order, as [`expand`]
+/// does, but reports every error it can instead of stopping at the first:
+/// after an error the calls it spoiled are dropped and reading goes on
+/// after the line they end on (a rule line left half written is dropped
+/// too). An unreadable top-level file and the size limits ([`Limits`])
+/// still stop it.
+///
+/// ```
+/// use macro_expander::{expand_recovering, Limits, MemoryLoader};
+/// use std::path::{Path, PathBuf};
+///
+/// let loader = MemoryLoader::new()
+///     .with("m.m4", "define(1X, `a')dnl\ndefine(OK, `b')dnl\n")
+///     .with("s.txt2", "OK include()\nOK\n");
+/// let done = expand_recovering(Path::new("s.txt2"), &[PathBuf::from("m.m4")], &loader, &Limits::default());
+/// assert_eq!(done.errors.len(), 2);
+/// assert_eq!(done.errors[1].origin().map(ToString::to_string).as_deref(), Some("s.txt2:1:4"));
+/// assert_eq!(done.expansion.map(|e| e.text).as_deref(), Some("b\n"));
+/// ```
+#[must_use]
+pub fn expand_recovering(
+    source: &Path,
+    macro_files: &[PathBuf],
+    loader: &dyn Loader,
+    limits: &Limits,
+) -> Recovered {
+    Expander::new(loader)
+        .limits(*limits)
+        .expand_recovering(source, macro_files)
+}
+
 /// Expands the text `source` (named `source.txt2`) after the macro text
 /// `macros` (named `macros.m4`), in memory. Handy for tests and examples.
 ///
@@ -232,5 +273,14 @@ impl<'a> Expander<'a> {
     /// As [`expand`].
     pub fn expand(&self, source: &Path, macro_files: &[PathBuf]) -> Result<Expansion, ExpandError> {
         expand::Engine::new(self.loader, self.limits, self.strategy).run(source, macro_files)
+    }
+
+    /// Expands `source` after reading `macro_files` in order, going on
+    /// after errors (see [`expand_recovering`]).
+    #[must_use]
+    pub fn expand_recovering(&self, source: &Path, macro_files: &[PathBuf]) -> Recovered {
+        let (expansion, errors) = expand::Engine::new(self.loader, self.limits, self.strategy)
+            .run_recovering(source, macro_files);
+        Recovered { expansion, errors }
     }
 }

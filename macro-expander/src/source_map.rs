@@ -558,6 +558,33 @@ impl Segments {
         });
     }
 
+    /// Removes the segments of output bytes `out_len..` (the output was
+    /// cut back to `out_len` bytes).
+    pub(crate) fn truncate(&mut self, out_len: usize) {
+        while let Some(group) = self.groups.last().copied() {
+            while self.segments.len() > group.first {
+                let (rel, _) = self.segments[self.segments.len() - 1];
+                let start = if group.block {
+                    group.base
+                } else {
+                    group.base + rel as usize
+                };
+                if start < out_len {
+                    return;
+                }
+                self.segments.pop();
+            }
+            if group.block
+                && let Some(block) = self.blocks.pop()
+            {
+                self.arg_spans.truncate(block.args);
+                let end = self.arg_spans.last().map_or(0, |&(_, end)| end);
+                self.arg_text.truncate(end);
+            }
+            self.groups.pop();
+        }
+    }
+
     /// Removes all segments.
     pub(crate) fn clear(&mut self) {
         self.segments.clear();

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use engine::rulebook::{RulebookSource, analyze, sources};
-use macro_expander::{Diagnostic, Limits, Severity};
+use macro_expander::{Diagnostic, Limits, Recovered, Severity};
 
 /// Shown by `bidbook check --help` after the options.
 const LONG_HELP: &str = "\
@@ -22,7 +22,8 @@ alert). A file is an expanded database, or a source database when --macros is
 given.
 
 Every error is shown against the line you wrote, traced through the macros
-that produced the text: parse errors, compile errors (unknown functions,
+that produced the text: macro errors (after each, the lines it spoiled are
+skipped and the rest is still expanded and checked), parse errors, compile errors (unknown functions,
 wrong argument counts, …), redirection cycles, bad explanation lines.
 Warnings: rule ids used twice, macros defined twice, rules whose sequence
 cannot match their level, explanation ids with no text, sequence patterns
@@ -146,22 +147,23 @@ pub fn check(path: Option<PathBuf>, macros: &[PathBuf]) -> Report {
             return report;
         }
     };
-    let expansion = match sources.expand(&Limits::default()) {
-        Ok(e) => e,
-        Err(e) => {
-            match e.diagnostic() {
-                Some(d) => report.diagnostics.push(d.clone()),
-                // `ExpandError` renders with its own `error: ` prefix.
-                None => report.failure = Some(e.to_string()),
-            }
-            return report;
+    // Every macro error, then what the rest of the rulebook makes of it.
+    let Recovered { expansion, errors } = sources.expand_recovering(&Limits::default());
+    for e in errors {
+        match e.diagnostic() {
+            Some(d) => report.diagnostics.push(d.clone()),
+            // `ExpandError` renders with its own `error: ` prefix.
+            None => report.failure = Some(e.to_string()),
         }
+    }
+    let Some(expansion) = expansion else {
+        return report;
     };
     report.macros = expansion.macro_count;
     let analysis = analyze(&expansion, &sources.explanations);
     report.rules = analysis.rules;
     report.explanations = analysis.explanations;
-    report.diagnostics = analysis.diagnostics;
+    report.diagnostics.extend(analysis.diagnostics);
     report
 }
 
