@@ -411,6 +411,26 @@ pub(crate) fn inert_template(body: &str) -> bool {
 /// Appends `body` to `out` with `$0` replaced by `name` and `$1`..`$9` by the
 /// arguments; a missing argument is the empty string. `$` followed by anything
 /// else is kept as written (`$10` is `$1` followed by `0`).
+/// The length of the text [`substitute`] would write, worked out without
+/// writing it (so that a size limit can bite before the memory is spent).
+pub(crate) fn substituted_len<S: AsRef<str>>(def: &Definition, args: &[S]) -> usize {
+    let body = &*def.body;
+    if !def.has_params {
+        return body.len();
+    }
+    let (start, end) = def.pieces.head;
+    def.pieces
+        .params
+        .iter()
+        .fold(end - start, |len, &(n, start, end)| {
+            let arg = match n {
+                0 => def.name.len(),
+                n => args.get(usize::from(n) - 1).map_or(0, |a| a.as_ref().len()),
+            };
+            len.saturating_add(arg).saturating_add(end - start)
+        })
+}
+
 pub(crate) fn substitute<S: AsRef<str>>(def: &Definition, args: &[S], out: &mut String) {
     let body = &*def.body;
     if !def.has_params {
@@ -460,6 +480,7 @@ mod tests {
             let mut out = String::new();
             substitute(&def, &args, &mut out);
             assert_eq!(out, want, "{body}");
+            assert_eq!(substituted_len(&def, &args), want.len(), "{body}");
         }
     }
 

@@ -67,6 +67,26 @@ pub enum ErrorKind {
         /// The limit.
         limit: usize,
     },
+    /// One macro call would make more text than the size limit.
+    #[error(
+        "the expansion of `{name}` would be {size} bytes, larger than the limit of {limit} bytes"
+    )]
+    ExpansionTooLarge {
+        /// The macro.
+        name: String,
+        /// The size of its text.
+        size: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// An argument of a macro call grew past the size limit.
+    #[error("an argument of `{name}` grew larger than the limit of {limit} bytes")]
+    ArgumentTooLarge {
+        /// The macro (or builtin) being called.
+        name: String,
+        /// The limit.
+        limit: usize,
+    },
     /// Macro calls produced more text than the expansion budget (4 × the size limit).
     #[error("runaway expansion: macro calls produced more than {limit} bytes of text")]
     Runaway {

@@ -22,7 +22,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::Expansion;
-use crate::define::{Builtin, MacroTable, Meaning, NameId, substitute, valid_name};
+use crate::define::{
+    Builtin, MacroTable, Meaning, NameId, substitute, substituted_len, valid_name,
+};
 use crate::error::{ErrorKind, ExpandError};
 use crate::limits::Limits;
 use crate::loader::{Loader, resolve_include};
@@ -32,6 +34,9 @@ use crate::source_map::{
     DefId, DefSite, FileId, NodeId, NodeKind, Segments, SourceFile, SourceMap, Tables,
 };
 use crate::warning::{Warning, WarningKind};
+
+/// The largest buffer kept for reuse, in bytes.
+const MAX_POOLED: usize = 64 << 10;
 
 const SIZE_HELP: &str = "help: raise the limit with --max-size (Limits::max_output)";
 
@@ -452,6 +457,7 @@ impl<'a> Engine<'a> {
             self.sink.emit(frame, from, stop);
             self.frames[top].pos = stop;
             self.frames[top].first_hit = None;
+            self.check_argument()?;
             if self.sink.pending.is_empty() && self.sink.out.len() > self.limits.max_output {
                 return Err(self.frame_error(
                     ErrorKind::OutputTooLarge {
@@ -485,7 +491,10 @@ impl<'a> Engine<'a> {
     fn recover(&mut self, error: ExpandError) -> Result<(), ExpandError> {
         let fatal = matches!(
             error.kind,
-            ErrorKind::OutputTooLarge { .. } | ErrorKind::Runaway { .. }
+            ErrorKind::OutputTooLarge { .. }
+                | ErrorKind::ExpansionTooLarge { .. }
+                | ErrorKind::ArgumentTooLarge { .. }
+                | ErrorKind::Runaway { .. }
         );
         if !self.recovering || fatal {
             return Err(error);
@@ -696,6 +705,7 @@ impl<'a> Engine<'a> {
             }
             let args = &args[..count];
             let definition = self.table.def(def);
+            self.check_size(site, def, substituted_len(definition, args))?;
             if definition.inert && args.iter().all(|a| inert_arg(a)) {
                 let dest = self.sink.dest();
                 let start = dest.len();
@@ -840,6 +850,8 @@ impl<'a> Engine<'a> {
     ) -> Result<(), ExpandError> {
         self.check_depth(site, def)?;
         let definition = self.table.def(def);
+        let len = substituted_len(definition, args);
+        self.check_size(site, def, len)?;
         // Arguments past `$9` are not substituted, so they do not matter.
         if definition.inert && args.iter().take(9).all(|a| inert_arg(a.as_ref())) {
             let dest = self.sink.dest();
@@ -855,6 +867,7 @@ impl<'a> Engine<'a> {
         }
         let definition = self.table.def(def);
         let mut text = self.pool.pop().unwrap_or_default();
+        text.reserve(len);
         substitute(definition, args, &mut text);
         self.expansion(site, def, text)
     }
@@ -930,7 +943,7 @@ impl<'a> Engine<'a> {
             self.sink.record(start, place, Some(node), 0);
             self.check_output(site, node)?;
         }
-        Ok(())
+        self.check_argument()
     }
 
     /// The output may not grow past the limit (checked after a macro's text
@@ -966,13 +979,18 @@ impl<'a> Engine<'a> {
         };
         let first_hit = find_words(&self.table, &text, 0, false);
         if first_hit.is_none() {
-            // Nothing in it can be replaced: write it out without a frame.
-            self.sink.emit_str(&text, place, Some(node), 0);
+            // Nothing in it can be replaced: write it out without a frame
+            // (into an empty argument, as it is, without a copy).
+            let mut text = text;
+            match self.sink.pending.last_mut() {
+                Some(call) if call.cur.is_empty() => std::mem::swap(&mut call.cur, &mut text),
+                _ => self.sink.emit_str(&text, place, Some(node), 0),
+            }
             self.recycle(text);
             if self.sink.pending.is_empty() {
                 self.check_output(site, node)?;
             }
-            return Ok(());
+            return self.check_argument();
         }
         self.frames.push(Frame {
             text: FrameText::Owned(text),
@@ -985,10 +1003,55 @@ impl<'a> Engine<'a> {
         Ok(())
     }
 
+    /// The text of a call of `def` at `site`, `len` bytes, may be made: it
+    /// is within the size limit and the budget. Checked before the text is
+    /// substituted, so that a runaway expansion (a macro doubling its
+    /// argument, nested) is stopped before its memory is spent.
+    fn check_size(&self, site: Site, def: DefId, len: usize) -> Result<(), ExpandError> {
+        let limit = self.limits.max_output;
+        if len > limit {
+            let name = self.table.def(def).name.to_string();
+            return Err(self.site_error(
+                ErrorKind::ExpansionTooLarge {
+                    name,
+                    size: len,
+                    limit,
+                },
+                site,
+                vec![SIZE_HELP.into()],
+            ));
+        }
+        let budget = self.limits.expansion_budget();
+        if self.expanded.saturating_add(len + 1) > budget {
+            return Err(self.runaway(site, budget));
+        }
+        Ok(())
+    }
+
+    /// An argument being collected may not grow past the size limit: it
+    /// would be written out or substituted into a call's text, either way
+    /// over the limit.
+    fn check_argument(&self) -> Result<(), ExpandError> {
+        let limit = self.limits.max_output;
+        match self.sink.pending.last() {
+            Some(call) if call.cur.len() > limit => {
+                let name = self.table.name(call.site.name).to_string();
+                Err(self.site_error(
+                    ErrorKind::ArgumentTooLarge { name, limit },
+                    call.site,
+                    vec![SIZE_HELP.into()],
+                ))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Keeps a buffer for reuse (emptied; pooled buffers are always empty).
+    /// A large buffer is let go rather than kept: the pool is for the many
+    /// small texts of ordinary calls.
     fn recycle(&mut self, mut buffer: String) {
         buffer.clear();
-        if self.pool.len() < 64 {
+        if buffer.capacity() <= MAX_POOLED && self.pool.len() < 64 {
             self.pool.push(buffer);
         }
     }
@@ -998,9 +1061,14 @@ impl<'a> Engine<'a> {
         self.expanded = self.expanded.saturating_add(len + 1);
         let limit = self.limits.expansion_budget();
         if self.expanded > limit {
-            return Err(self.site_error(ErrorKind::Runaway { limit }, site, vec!["help: the budget is 4 × the size limit; raise it with --max-size (Limits::max_output)".into()]));
+            return Err(self.runaway(site, limit));
         }
         Ok(())
+    }
+
+    /// The budget of text made by calls is spent.
+    fn runaway(&self, site: Site, limit: usize) -> ExpandError {
+        self.site_error(ErrorKind::Runaway { limit }, site, vec!["help: the budget is 4 × the size limit; raise it with --max-size (Limits::max_output)".into()])
     }
 
     /// `define(NAME, BODY)`.

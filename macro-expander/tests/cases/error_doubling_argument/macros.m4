@@ -1,0 +1,1 @@
+define(D, `$1 $1')dnl
