@@ -23,7 +23,7 @@
 
 use crate::board::{RecordedAuction, RecordedCall, Skipped};
 use crate::pbn::tags::push_tag;
-use crate::pbn::tokens::Word;
+use crate::pbn::tokens::{MAX_AUCTION_WORDS, Word};
 use bridge::auction::{Bidding, Call, parse_call};
 use bridge::deal::seat_after;
 use bridge::vulnerability::Vulnerability;
@@ -34,8 +34,10 @@ use core::str::FromStr;
 pub(crate) struct AuctionSection<'a> {
     /// The game's text.
     pub text: &'a [u8],
-    /// The words of the section.
+    /// The words of the section (the first [`MAX_AUCTION_WORDS`]).
     pub words: &'a [Word],
+    /// The line of the first word not in `words`, if the section has more.
+    pub overflow: Option<usize>,
     /// The `Auction` tag's value.
     pub seat: &'a str,
     /// The `Auction` tag's line.
@@ -83,7 +85,9 @@ pub(crate) fn read_auction(
     };
     let mut hyphens = 0usize;
     let mut bidding = Bidding::new(column, Vulnerability::None);
-    let mut calls: Vec<RecordedCall> = Vec::with_capacity(section.words.len());
+    let mut calls: Vec<RecordedCall> = Vec::with_capacity(section.words.len().min(64));
+    // Whether a `*` or `+` ended the section's calls.
+    let mut marked_end = false;
     'words: for word in section.words {
         let w = &section.text[word.span.clone()];
         let shown = || crate::board::shown(&String::from_utf8_lossy(w)).into_owned();
@@ -133,7 +137,10 @@ pub(crate) fn read_auction(
                     // `!` is the suffix "good call" (NAG $1), not an alert.
                     i += len;
                 }
-                b'*' | b'+' => break 'words,
+                b'*' | b'+' => {
+                    marked_end = true;
+                    break 'words;
+                }
                 b'^' => {
                     return Err(fail(
                         word.line,
@@ -198,6 +205,16 @@ pub(crate) fn read_auction(
                 }
             }
         }
+    }
+    if let Some(line) = section.overflow
+        && !marked_end
+    {
+        return Err(fail(
+            line,
+            format!(
+                "the Auction section goes on past {MAX_AUCTION_WORDS} words: no auction is that long"
+            ),
+        ));
     }
     let first = seat_after(column, hyphens);
     if let Some(dealer) = section.dealer
@@ -324,6 +341,7 @@ mod tests {
             &AuctionSection {
                 text,
                 words: &tokens.auction_words,
+                overflow: tokens.auction_overflow,
                 seat: &section[tag.value.clone()],
                 line: tag.line,
                 dealer,

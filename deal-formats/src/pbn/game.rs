@@ -394,6 +394,7 @@ impl Parsed {
             &AuctionSection {
                 text,
                 words: &tokens.auction_words,
+                overflow: tokens.auction_overflow,
                 seat: &self.values[tag.value.clone()],
                 line: tag.raw.as_ref().map_or(self.board.line, |r| r.line),
                 dealer,

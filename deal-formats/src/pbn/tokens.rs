@@ -59,8 +59,30 @@ pub(crate) struct Tokens {
     pub auction_words: Vec<Word>,
     /// The index in `tags` of the first `Auction` tag.
     pub auction_tag: Option<usize>,
+    /// The line of the first word of the Auction section not kept in
+    /// `auction_words`, which keeps [`MAX_AUCTION_WORDS`]: a section longer
+    /// than any auction is not held word by word.
+    pub auction_overflow: Option<usize>,
     /// The line of the first tag or comment: where the game starts.
     pub first_line: Option<usize>,
+}
+
+/// The most words of an Auction section kept: far more than the longest
+/// legal auction needs (319 calls, each with a note reference, a suffix and
+/// a NAG), so that a section of millions of lines costs no memory beyond its
+/// text.
+pub(crate) const MAX_AUCTION_WORDS: usize = 4096;
+
+impl Tokens {
+    /// Keeps a word of the Auction section, up to [`MAX_AUCTION_WORDS`];
+    /// past them, only the line of the first word not kept.
+    fn auction_word(&mut self, span: Range<usize>, line: usize) {
+        if self.auction_words.len() < MAX_AUCTION_WORDS {
+            self.auction_words.push(Word { span, line });
+        } else if self.auction_overflow.is_none() {
+            self.auction_overflow = Some(line);
+        }
+    }
 }
 
 /// A syntax error: its line and what is wrong.
@@ -293,6 +315,7 @@ pub(crate) fn tokenize_into(
     tokens.tags.clear();
     tokens.auction_words.clear();
     tokens.auction_tag = None;
+    tokens.auction_overflow = None;
     tokens.first_line = None;
     // Whether words now belong to the first Auction section.
     let mut in_auction = false;
@@ -333,10 +356,7 @@ pub(crate) fn tokenize_into(
                     return Err(c.error(c.line, "a string's closing quote is missing"));
                 };
                 if in_auction {
-                    tokens.auction_words.push(Word {
-                        span: c.i..close + 1,
-                        line: c.line,
-                    });
+                    tokens.auction_word(c.i..close + 1, c.line);
                 }
                 c.i = close + 1;
                 if let Some(tag) = tokens.tags.last_mut() {
@@ -353,10 +373,7 @@ pub(crate) fn tokenize_into(
                     c.i += 1;
                 }
                 if in_auction {
-                    tokens.auction_words.push(Word {
-                        span: start..c.i,
-                        line: c.line,
-                    });
+                    tokens.auction_word(start..c.i, c.line);
                 }
                 if let Some(tag) = tokens.tags.last_mut() {
                     tag.data_end = c.i;
