@@ -54,10 +54,11 @@ fn shiftable(seq: &str) -> Option<&str> {
         }
     }
     let first = rest.bytes().next()?;
-    let redirects = seq
-        .split('@')
-        .skip(1)
-        .any(|after| after.bytes().next().is_some_and(|b| !b.is_ascii_digit()));
+    // `@` and two digits is a GOTO; anything else after an `@` is a label.
+    let redirects = seq.split('@').skip(1).any(|after| {
+        let b = after.as_bytes();
+        !(b.len() >= 2 && b[0].is_ascii_digit() && b[1].is_ascii_digit())
+    });
     ((first.is_ascii_digit() || first == b'[') && !redirects).then_some(rest)
 }
 
@@ -182,6 +183,7 @@ mod tests {
             "3 NT:P:2C 80 . . #2",
             "0 (P:)?(P:)?(P:)?3N@NT3 0 . . #3",
             "0 P:1C:P:2C:X@P:1C:P:2C:P 0 . . #4",
+            "0 1C:P:1H@1N 0 . . #5",
         ] {
             assert_eq!(shifted(line, 1), None, "{line}");
         }
