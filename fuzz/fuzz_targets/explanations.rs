@@ -12,7 +12,11 @@ fuzz_target!(|data: &[u8]| {
     let files = [(PathBuf::from("explanations.txt"), text)];
     let (table, errors) = Explanations::parse_files(&files);
     for e in &errors {
-        assert!(e.line >= 1 && e.line <= lines + 1, "line {} of {lines}", e.line);
+        assert!(
+            e.line >= 1 && e.line <= lines + 1,
+            "line {} of {lines}",
+            e.line
+        );
     }
     let _ = table;
 });
