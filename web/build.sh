@@ -10,7 +10,8 @@
 # wasm32-unknown-unknown) and the wasm-bindgen command of the same version
 # as the wasm-bindgen crate (cargo install wasm-bindgen-cli --version 0.2.130).
 # BIDBOOK_WEB_TARGET_DIR sets cargo's target directory for the wasm build
-# (default: $CARGO_TARGET_DIR, else target/).
+# (default: $CARGO_TARGET_DIR, else target/); BIDBOOK_WEB_DIST the folder
+# built (default: web/dist).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,15 +28,16 @@ if [ "$have" != "$want" ]; then
 fi
 
 CARGO_TARGET_DIR="$target_dir" cargo build -p bidbook-web --target wasm32-unknown-unknown --profile wasm
-rm -rf web/dist
-mkdir -p web/dist
-wasm-bindgen --target web --no-typescript --out-dir web/dist \
+dist="${BIDBOOK_WEB_DIST:-web/dist}"
+rm -rf "$dist"
+mkdir -p "$dist"
+wasm-bindgen --target web --no-typescript --out-dir "$dist" \
   "$target_dir/wasm32-unknown-unknown/wasm/bidbook_web.wasm"
-cp web/static/* web/dist/
-echo "web/build.sh: built web/dist ($(du -sk web/dist | cut -f1) KiB)"
+cp web/static/* "$dist/"
+echo "web/build.sh: built $dist ($(du -sk "$dist" | cut -f1) KiB)"
 
 if [ "${1:-}" = "--serve" ]; then
   port="${2:-8000}"
   echo "serving web/dist on http://localhost:$port/ (Ctrl-C stops)"
-  cd web/dist && exec python3 -m http.server "$port" --bind 127.0.0.1
+  cd "$dist" && exec python3 -m http.server "$port" --bind 127.0.0.1
 fi

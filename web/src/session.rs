@@ -36,7 +36,10 @@ impl Session {
     /// The embedded SAYC rulebook.
     pub fn embedded() -> Result<Session, String> {
         let rulebook = rulebook::load(&RulebookSource::Embedded).map_err(|e| e.to_string())?;
-        Ok(Session::with(RulebookSource::Embedded.to_string(), rulebook))
+        Ok(Session::with(
+            RulebookSource::Embedded.to_string(),
+            rulebook,
+        ))
     }
 
     /// A rulebook given as `(file name, text)` pairs (see

@@ -223,9 +223,9 @@ function updateBid() {
   const a = r.value;
   const answer = el("div", { class: "answer" });
   const head = el("p", {}, el("span", { class: "big", id: "bid-call", "data-call": a.call }, callNode(a.call)));
+  head.append(el("span", { class: "expl", id: "bid-explanation", text: a.no_rule ? "No rule holds: Pass by default" : a.explanation }));
   if (a.alert) head.append(el("span", { class: "tag", text: "Alert" }));
   if (a.forcing !== "none" && a.forcing) head.append(el("span", { class: "tag", text: a.forcing.replace(/_/g, " ") }));
-  head.append(el("span", { class: "expl", id: "bid-explanation", text: a.no_rule ? "No rule holds: Pass by default" : a.explanation }));
   answer.append(head);
   const dl = el("dl");
   dl.append(el("dt", { text: "Shows" }), el("dd", { id: "bid-meaning", text: a.meaning || "—" }));
@@ -363,12 +363,11 @@ function showDeal() {
       col = 0;
     }
     const cell = el("td", { class: "num" + (c.alert ? " alerted" : "") }, callNode(c.call));
+    if (c.alert) cell.append(el("span", { class: "alert-mark", title: "alerted", text: "!" }));
     if (c.note) {
-      notes.append(el("li", {}, callNode(c.call), ` (${SEAT_NAME[c.seat]}${c.alert ? ", alerted" : ""}): ${c.note}`));
-      cell.append(el("sup", { text: String(notes.children.length) }));
       cell.title = c.note;
+      notes.append(el("li", {}, callNode(c.call), ` (${SEAT_NAME[c.seat]}${c.alert ? ", alerted" : ""}): ${c.note}`));
     }
-    if (c.alert) cell.style.background = "var(--alert)";
     row.append(cell);
     col++;
   });
