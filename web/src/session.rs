@@ -170,3 +170,231 @@ fn replay<'b>(
     Table::with_calls(&rulebook.book, dealer, vul, bidding.calls(), scratch)
         .map_err(|e| e.to_string())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bidbook::auction_args::TableArgs;
+    use serde_json::Value;
+
+    fn sayc() -> Session {
+        Session::embedded().unwrap()
+    }
+
+    /// What `bidbook bid --json [--why]` prints, without its line break.
+    fn cli_bid(
+        s: &Session,
+        hand: &str,
+        auction: &str,
+        dealer: Seat,
+        vul: Vulnerability,
+        why: bool,
+    ) -> String {
+        let mut scratch = s.rulebook.book.scratch();
+        let table = bidbook::auction_args::replay(
+            &s.rulebook,
+            auction,
+            &TableArgs { dealer, vul },
+            &mut scratch,
+        )
+        .unwrap();
+        let hand = HandEval::new(parse_hand(hand).unwrap());
+        bidbook::cmd::bid::render(&s.rulebook, &table, &hand, &mut scratch, true, why)
+            .trim_end()
+            .to_string()
+    }
+
+    #[test]
+    fn bids_as_the_command_line_does() {
+        let mut s = sayc();
+        for (hand, auction, dealer, vul, why) in [
+            (
+                "AKQ2.K52.J83.Q74",
+                "",
+                Seat::North,
+                Vulnerability::None,
+                false,
+            ),
+            (
+                "KQT52.A4.K73.Q82",
+                "P P",
+                Seat::North,
+                Vulnerability::NS,
+                true,
+            ),
+            ("8.KQJT97.Q72.543", "P", Seat::East, Vulnerability::NS, true),
+            (
+                "K93.A8.QJT52.K43",
+                "1D P 1H P",
+                Seat::West,
+                Vulnerability::Both,
+                false,
+            ),
+            (
+                "AQxx.Kxx.xxx.Qxx",
+                "1N P 2C P",
+                Seat::South,
+                Vulnerability::EW,
+                true,
+            ),
+        ] {
+            let page = s
+                .bid(hand, auction, &dealer.letter().to_string(), vul.pbn(), why)
+                .unwrap();
+            assert_eq!(
+                page,
+                cli_bid(&s, hand, auction, dealer, vul, why),
+                "{hand} after {auction}"
+            );
+        }
+    }
+
+    #[test]
+    fn explains_as_the_command_line_does() {
+        let mut s = sayc();
+        for (auction, dealer) in [
+            ("1N P 2C P 2H", Seat::North),
+            ("P P 1S 2H", Seat::West),
+            ("", Seat::South),
+        ] {
+            let mut scratch = s.rulebook.book.scratch();
+            let args = TableArgs {
+                dealer,
+                vul: Vulnerability::Both,
+            };
+            let table =
+                bidbook::auction_args::replay(&s.rulebook, auction, &args, &mut scratch).unwrap();
+            let cli = bidbook::cmd::explain::render(&s.rulebook, &table, true);
+            let page = s
+                .explain(auction, &dealer.letter().to_string(), "Both")
+                .unwrap();
+            assert_eq!(page, cli.trim_end(), "{auction}");
+        }
+    }
+
+    #[test]
+    fn deals_board_n_of_a_seed_as_auction_random_does() {
+        let mut s = sayc();
+        let deals = bidbook::deal_input::GameSource::random(3, 7);
+        let mut scratch = s.rulebook.book.scratch();
+        for (i, game) in deals.games.enumerate() {
+            let game = game.ok().unwrap();
+            let bidden = bidbook::cmd::auction::bid_game(&s.rulebook, &game, &mut scratch).unwrap();
+            let auction = recorded_auction(&s.rulebook, &bidden, true);
+            let mut cli = Vec::new();
+            write_json(&mut cli, &s.rulebook, game.board(), &bidden, &auction).unwrap();
+            let page = s.deal(7, i as u32 + 1).unwrap();
+            assert_eq!(
+                page,
+                String::from_utf8(cli).unwrap().trim_end(),
+                "board {}",
+                i + 1
+            );
+        }
+        assert!(s.deal(7, 0).is_err());
+        assert!(s.deal(7, MAX_BOARD + 1).is_err());
+    }
+
+    #[test]
+    fn the_bidding_box_offers_the_legal_calls_only() {
+        let s = sayc();
+        let calls: Value = serde_json::from_str(&s.calls("1N X", "E").unwrap()).unwrap();
+        assert_eq!(calls["turn"], "W");
+        assert_eq!(calls["ended"], false);
+        let legal: Vec<&str> = calls["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap())
+            .collect();
+        assert_eq!(legal[..4], ["P", "R", "2C", "2D"]);
+        assert!(!legal.contains(&"X") && !legal.contains(&"1S"));
+        let ended: Value = serde_json::from_str(&s.calls("P P P P", "N").unwrap()).unwrap();
+        assert_eq!(
+            (
+                ended["ended"].as_bool(),
+                ended["legal"].as_array().unwrap().len()
+            ),
+            (Some(true), 0)
+        );
+    }
+
+    #[test]
+    fn bad_input_is_an_error_that_says_what_is_wrong() {
+        let mut s = sayc();
+        assert!(
+            s.bid("AKQ2.K52.J83", "", "N", "None", false)
+                .unwrap_err()
+                .contains("bad hand")
+        );
+        assert!(
+            s.bid("AKQ2.K52.J83.Q74", "1N 1C", "N", "None", false)
+                .is_err()
+        );
+        assert!(
+            s.bid("AKQ2.K52.J83.Q74", "P P P P", "N", "None", false)
+                .unwrap_err()
+                .contains("ended")
+        );
+        assert!(
+            s.bid("AKQ2.K52.J83.Q74", "", "Q", "None", false)
+                .unwrap_err()
+                .contains("unknown seat")
+        );
+        assert!(s.explain("1N", "N", "sideways").is_err());
+        assert!(s.calls("1N 1C", "N").is_err());
+    }
+
+    #[test]
+    fn a_pasted_rulebook_replaces_sayc_and_its_errors_point_at_the_line() {
+        let broken = "1 1N 80 . :P15\n1 1S 50 @00P1[2-9]] :P12\n";
+        let error = Session::from_texts("pasted", &[("database.txt", broken)])
+            .err()
+            .unwrap();
+        assert!(error.contains("pasted/database.txt:2:19"), "{error}");
+        assert!(
+            error.contains("2 | 1 1S 50 @00P1[2-9]] :P12") && error.contains('^'),
+            "{error}"
+        );
+
+        let mut own =
+            Session::from_texts("mine", &[("database.txt", "1 7N 200 . . #99\n")]).unwrap();
+        let answer: Value =
+            serde_json::from_str(&own.bid("AKQ2.K52.J83.Q74", "", "N", "None", false).unwrap())
+                .unwrap();
+        assert_eq!(
+            (answer["call"].as_str(), answer["rule"].as_str()),
+            (Some("7N"), Some("#99"))
+        );
+        let summary: Value = serde_json::from_str(&own.summary()).unwrap();
+        assert_eq!(
+            (summary["name"].as_str(), summary["rules"].as_u64()),
+            (Some("mine"), Some(1))
+        );
+
+        // Source, macros and explanations, as a rulebook directory holds them.
+        let source = Session::from_texts(
+            "dir",
+            &[
+                ("main.txt2", "1 1N 80 HCP(15,17) :P15:p17 *1 #1\n"),
+                ("macros.m4", "define(HCP, `@00P~.[0$1,0$2+99*!0$2]~')\n"),
+                ("explanations.txt", "1 !Strong notrump\n"),
+            ],
+        );
+        let mut source = source.unwrap();
+        let answer: Value = serde_json::from_str(
+            &source
+                .bid("AKQ2.K52.J83.Q74", "", "N", "None", false)
+                .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(answer["call"], "1N");
+        assert_eq!(answer["explanation"], "Strong notrump");
+        assert_eq!(answer["alert"], true);
+
+        let error = Session::from_texts("two", &[("a.txt", ""), ("b.txt", "")])
+            .err()
+            .unwrap();
+        assert!(error.contains("has no main.txt2"), "{error}");
+    }
+}

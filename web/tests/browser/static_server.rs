@@ -1,6 +1,7 @@
 //! A tiny static file server on 127.0.0.1 for the built page: GET only, one
 //! thread per connection, files from one folder, the content types the page
-//! needs (`application/wasm` for the engine). It stops with the test
+//! needs (`application/wasm` for the engine), cacheable for ten minutes as
+//! a static host's files are (so a reload finds the engine compiled). It stops with the test
 //! process.
 
 use std::io::{BufRead, BufReader, Write};
@@ -42,7 +43,7 @@ fn answer(mut stream: TcpStream, root: &Path) -> std::io::Result<()> {
     match std::fs::read(&file) {
         Ok(body) => {
             let head = format!(
-                "HTTP/1.1 200 OK\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                "HTTP/1.1 200 OK\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: max-age=600\r\nConnection: close\r\n\r\n",
                 content_type(&file),
                 body.len()
             );
