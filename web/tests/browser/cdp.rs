@@ -144,6 +144,19 @@ impl Browser {
         result["result"]["value"].clone()
     }
 
+    /// Presses and releases a key (`key` as the DOM names it: `ArrowRight`,
+    /// `Enter`; `code` its virtual key code) on the focused element.
+    pub fn press(&mut self, key: &str, code: u32) {
+        let text = if key == "Enter" { "\r" } else { "" };
+        for kind in ["keyDown", "keyUp"] {
+            self.command(
+                "Input.dispatchKeyEvent",
+                json!({"type": kind, "key": key, "code": key, "windowsVirtualKeyCode": code,
+                       "text": if kind == "keyDown" { text } else { "" }}),
+            );
+        }
+    }
+
     /// Sets the window's size (CSS pixels).
     pub fn viewport(&mut self, width: u32, height: u32, mobile: bool) {
         self.command(

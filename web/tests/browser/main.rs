@@ -310,6 +310,8 @@ fn the_page_answers_as_the_command_line_does() {
         "page timing, reloaded (ms since navigation start): {}",
         timing.as_str().unwrap()
     );
+    let resources = "JSON.stringify(performance.getEntriesByType('resource').map((e) => e.name))";
+    let fetched_at_load = browser.eval(resources);
     let status = browser.eval("document.getElementById('status').textContent");
     assert!(
         status
@@ -348,6 +350,19 @@ fn the_page_answers_as_the_command_line_does() {
         let cli = cli_bid(&rulebook, hand, auction, Seat::North, Vulnerability::None);
         check_bid(&page, &cli, &format!("clicked {hand} after [{auction}]"));
     }
+    // The keyboard: arrows move between the views, Enter takes a call from
+    // the bidding box.
+    browser.eval("(() => { const a = document.getElementById('bid-auction'); a.value = '1N'; a.dispatchEvent(new Event('input')); document.getElementById('tab-bid').focus(); })()");
+    browser.press("ArrowRight", 39);
+    let view =
+        browser.eval("[document.activeElement.id, document.getElementById('view-explain').hidden]");
+    assert_eq!(view, json!(["tab-explain", false]));
+    browser.press("ArrowLeft", 37);
+    browser.eval("document.querySelector('#bid-box button[data-call=\"2C\"]').focus()");
+    browser.press("Enter", 13);
+    let auction = browser.eval("document.getElementById('bid-auction').value");
+    assert_eq!(auction, json!("1N 2C"));
+
     // Bad input is shown, not thrown.
     let page = type_bid(
         &mut browser,
@@ -499,5 +514,11 @@ fn the_page_answers_as_the_command_line_does() {
     browser.screenshot(&out.join("bid-phone.png"));
     browser.eval("document.getElementById('tab-deal').click()");
     browser.screenshot(&out.join("deal-phone.png"));
+    // Nothing was fetched after the page had loaded.
+    assert_eq!(
+        browser.eval(resources),
+        fetched_at_load,
+        "the page fetched something after loading"
+    );
     println!("screenshots in {}", out.display());
 }
