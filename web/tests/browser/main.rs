@@ -312,6 +312,20 @@ fn the_page_answers_as_the_command_line_does() {
     );
     let resources = "JSON.stringify(performance.getEntriesByType('resource').map((e) => e.name))";
     let fetched_at_load = browser.eval(resources);
+    // Each file once: the preloads are the fetches the page makes.
+    let names: Vec<String> = serde_json::from_str(fetched_at_load.as_str().unwrap()).unwrap();
+    let mut distinct = names.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(
+        distinct.len(),
+        names.len(),
+        "a file fetched twice: {names:?}"
+    );
+    assert!(
+        names.iter().any(|n| n.ends_with("bidbook_web_bg.wasm")),
+        "{names:?}"
+    );
     let status = browser.eval("document.getElementById('status').textContent");
     assert!(
         status
