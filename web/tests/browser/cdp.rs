@@ -157,6 +157,22 @@ impl Browser {
         }
     }
 
+    /// Chooses `files` in the file input `selector`, as a person picking them
+    /// in the file dialog would.
+    pub fn choose_files(&mut self, selector: &str, files: &[PathBuf]) {
+        let document = self.command("DOM.getDocument", json!({}));
+        let root = document["root"]["nodeId"].clone();
+        let node = self.command(
+            "DOM.querySelector",
+            json!({"nodeId": root, "selector": selector}),
+        );
+        let files: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+        self.command(
+            "DOM.setFileInputFiles",
+            json!({"nodeId": node["nodeId"], "files": files}),
+        );
+    }
+
     /// Sets the window's size (CSS pixels).
     pub fn viewport(&mut self, width: u32, height: u32, mobile: bool) {
         self.command(

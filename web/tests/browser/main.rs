@@ -505,6 +505,34 @@ fn the_page_answers_as_the_command_line_does() {
             Some("#99, priority 200 (pasted/database.txt:1)")
         )
     );
+    // Uploaded: the source, its macros and explanations as files.
+    let upload = out.join("upload");
+    std::fs::create_dir_all(&upload).unwrap();
+    let files = [
+        ("main.txt2", "1 1N 80 HCP(15,17) :P15:p17 *1 #1\n"),
+        ("macros.m4", "define(HCP, `@00P~.[0$1,0$2+99*!0$2]~')\n"),
+        ("explanations.txt", "1 !Strong notrump\n"),
+    ];
+    for (name, text) in files {
+        std::fs::write(upload.join(name), text).unwrap();
+    }
+    let paths: Vec<PathBuf> = files.iter().map(|(n, _)| upload.join(n)).collect();
+    browser.choose_files("#rules-files", &paths);
+    browser.wait_for("document.getElementById('rules-explanations').value.includes('Strong')");
+    browser.eval("document.getElementById('rules-load').click()");
+    let loaded = browser.eval("document.getElementById('rules-loaded').textContent");
+    assert_eq!(loaded, json!("In use: pasted (1 rules)."));
+    let page = type_bid(
+        &mut browser,
+        "AKQ2.K52.J83.Q74",
+        "",
+        Seat::North,
+        Vulnerability::None,
+    );
+    assert_eq!(
+        (page["call"].as_str(), page["explanation"].as_str()),
+        (Some("1N"), Some("Strong notrump"))
+    );
     browser.eval("document.getElementById('rules-sayc').click()");
     let page = type_bid(
         &mut browser,
