@@ -223,18 +223,7 @@ impl GameSource {
 /// The board numbered `number` holding `deal`, with the dealer and
 /// vulnerability of that board number.
 pub fn random_board(number: u32, deal: Deal) -> Board {
-    let mut board = Board {
-        line: 0,
-        number: Some(number),
-        dealer: None,
-        vulnerability: None,
-        deal,
-        auction: None,
-    };
-    // Stated, so that every output format writes them.
-    board.dealer = Some(board.effective_dealer());
-    board.vulnerability = Some(board.effective_vulnerability());
-    board
+    Board::numbered(number, deal)
 }
 
 /// Where `auction` and `regress` take their deals from on the command line:

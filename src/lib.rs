@@ -14,4 +14,4 @@ pub mod deal_output;
 pub mod deal_pipeline;
 pub mod output_file;
 pub mod rules_arg;
-pub mod shown_json;
+pub use reports::shown_json;

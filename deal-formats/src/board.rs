@@ -99,6 +99,24 @@ pub struct Board {
 }
 
 impl Board {
+    /// The board numbered `number` holding `deal` (a random deal, say), with
+    /// the dealer and vulnerability of that board number stated, so that
+    /// every output format writes them.
+    #[must_use]
+    pub fn numbered(number: u32, deal: Deal) -> Board {
+        let mut board = Board {
+            line: 0,
+            number: Some(number),
+            dealer: None,
+            vulnerability: None,
+            deal,
+            auction: None,
+        };
+        board.dealer = Some(board.effective_dealer());
+        board.vulnerability = Some(board.effective_vulnerability());
+        board
+    }
+
     /// The dealer: as given, else from the board number (board 1 North,
     /// 2 East, 3 South, 4 West, 5 North, …), else the recorded auction's
     /// first caller, else North.

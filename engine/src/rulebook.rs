@@ -12,12 +12,17 @@
 //! A plain file is read as an already expanded database (GIB's `mb.txt`),
 //! with no macros and no explanations.
 //!
+//! The same files can be given as text ([`load_texts`]: a page's paste box
+//! in the WebAssembly build, which reads no files — reading them is the
+//! `fs` feature's).
+//!
 //! Every problem is collected, not just the first: each is a [`Diagnostic`]
 //! rendered against the line the author wrote (`file:line:col`, caret, macro
 //! chain).
 //!
 //! The rules are parsed, compiled and checked in parallel (rayon's global
-//! pool); the result and the order of the diagnostics do not depend on it.
+//! pool, with the `parallel` feature); the result and the order of the
+//! diagnostics do not depend on it.
 
 use crate::compile::error::CompileError;
 use crate::compile::rules::Rule;
@@ -25,8 +30,10 @@ use crate::resolve::book::Book;
 use crate::resolve::explanations::Explanations;
 use grammar::ast::{Span, Spanned};
 use grammar::level::{LevelMismatch, check_level};
+#[cfg(feature = "fs")]
+use macro_expander::FsLoader;
 use macro_expander::{
-    Diagnostic, ExpandError, Expansion, FsLoader, Limits, Loader, MemoryLoader, Recovered, Severity,
+    Diagnostic, ExpandError, Expansion, Limits, Loader, MemoryLoader, Recovered, Severity,
 };
 use std::collections::HashMap;
 use std::fmt;
@@ -50,11 +57,15 @@ pub enum RulebookSource {
     /// The default SAYC rulebook compiled into the binary.
     Embedded,
     /// A rulebook directory or an expanded database file.
+    #[cfg(feature = "fs")]
     Path(PathBuf),
+    /// Rulebook files given as text ([`load_texts`]), under this name.
+    Texts(String),
 }
 
 impl RulebookSource {
     /// `--rules PATH` when given, else the embedded rulebook.
+    #[cfg(feature = "fs")]
     pub fn from_option(path: Option<PathBuf>) -> RulebookSource {
         path.map_or(RulebookSource::Embedded, RulebookSource::Path)
     }
@@ -64,7 +75,9 @@ impl fmt::Display for RulebookSource {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RulebookSource::Embedded => f.write_str("the embedded SAYC rulebook"),
+            #[cfg(feature = "fs")]
             RulebookSource::Path(p) => write!(f, "{}", p.display()),
+            RulebookSource::Texts(name) => f.write_str(name),
         }
     }
 }
@@ -137,23 +150,72 @@ fn is_explanations(name: &str) -> bool {
 }
 
 fn embedded_sources() -> Sources {
+    memory_sources(Path::new("rulebook"), EMBEDDED_FILES)
+}
+
+/// The sources of a rulebook held in memory as `(path, text)` files under
+/// `root`, laid out as a rulebook directory is (`main.txt2`, `macros.m4` when
+/// there is one, `explanations*.txt` in name order).
+fn memory_sources(root: &Path, files: &[(&str, &str)]) -> Sources {
     let mut loader = MemoryLoader::new();
-    let root = Path::new("rulebook");
-    let mut explanations = Vec::new();
-    for (path, text) in EMBEDDED_FILES {
+    let mut explanations: Vec<(PathBuf, String)> = Vec::new();
+    let mut has_macros = false;
+    for (path, text) in files {
         loader.insert(root.join(path), *text);
+        has_macros |= *path == MACRO_FILE;
         if is_explanations(path) {
             explanations.push((root.join(path), text.to_string()));
         }
     }
+    explanations.sort_by(|a, b| a.0.cmp(&b.0));
     Sources {
         loader: Box::new(loader),
         main: root.join(MAIN_FILE),
-        macros: vec![root.join(MACRO_FILE)],
+        macros: if has_macros {
+            vec![root.join(MACRO_FILE)]
+        } else {
+            Vec::new()
+        },
         explanations,
     }
 }
 
+/// Loads a rulebook given as text: `files` are `(name, text)` pairs named as
+/// in a rulebook directory (`main.txt2`, `macros.m4`, `explanations.txt`,
+/// `explanations-TOPIC.txt`; `main.txt2` may `include(…)` the others by
+/// name), or one file of any other name, read as an expanded database.
+/// Diagnostics name the files `NAME/FILE`.
+pub fn load_texts(name: &str, files: &[(&str, &str)]) -> Result<Rulebook, LoadError> {
+    let fail = |problems: Vec<String>| LoadError {
+        source: RulebookSource::Texts(name.to_string()),
+        problems,
+    };
+    let root = Path::new(name);
+    let sources = match files {
+        [(file, text)] if *file != MAIN_FILE => {
+            let mut loader = MemoryLoader::new();
+            loader.insert(root.join(file), *text);
+            Sources {
+                loader: Box::new(loader),
+                main: root.join(file),
+                macros: Vec::new(),
+                explanations: Vec::new(),
+            }
+        }
+        _ if files.iter().any(|(file, _)| *file == MAIN_FILE) => memory_sources(root, files),
+        _ => {
+            return Err(fail(vec![format!(
+                "error: {name} has no {MAIN_FILE}: give one expanded database, or {MAIN_FILE} with {MACRO_FILE} and explanations"
+            )]));
+        }
+    };
+    let expansion = sources
+        .expand(&Limits::default())
+        .map_err(|e| fail(vec![e.to_string()]))?;
+    compile_expansion(expansion, sources.explanations).map_err(fail)
+}
+
+#[cfg(feature = "fs")]
 fn path_sources(path: &Path, extra_macros: &[PathBuf]) -> Result<Sources, String> {
     if path.is_dir() {
         let main = path.join(MAIN_FILE);
@@ -213,7 +275,11 @@ pub fn sources(source: &RulebookSource, extra_macros: &[PathBuf]) -> Result<Sour
             s.macros.extend(extra_macros.iter().cloned());
             Ok(s)
         }
+        #[cfg(feature = "fs")]
         RulebookSource::Path(p) => path_sources(p, extra_macros),
+        RulebookSource::Texts(name) => Err(format!(
+            "error: {name} was given as text: load it with load_texts"
+        )),
     }
 }
 
@@ -270,7 +336,7 @@ pub fn analyze(expansion: &Expansion, explanation_files: &[(PathBuf, String)]) -
         .iter()
         .map(|w| w.to_diagnostic(&expansion.map))
         .collect();
-    let (explanations, db) = rayon::join(
+    let (explanations, db) = join(
         || Explanations::parse_files(explanation_files),
         || grammar::parse_database_with(&expansion.text, RuleFindings::of),
     );
@@ -376,6 +442,18 @@ pub fn analyze(expansion: &Expansion, explanation_files: &[(PathBuf, String)]) -
         }
     }
     analysis
+}
+
+/// Runs `a` and `b`, in parallel with the `parallel` feature.
+#[cfg(feature = "parallel")]
+fn join<A: Send, B: Send>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + Send) -> (A, B) {
+    rayon::join(a, b)
+}
+
+/// Runs `a` and `b`, in parallel with the `parallel` feature.
+#[cfg(not(feature = "parallel"))]
+fn join<A, B>(a: impl FnOnce() -> A, b: impl FnOnce() -> B) -> (A, B) {
+    (a(), b())
 }
 
 /// One parsed rule, analysed on the thread that parsed it: compiled, its

@@ -9,11 +9,13 @@
 //! and every error, with spans that are offsets into the whole text.
 //!
 //! Because the rules are independent, they are parsed in parallel (on
-//! rayon's global pool); the rules and the errors still come back in the
-//! order written, the same on every run. [`parse_database_with`] also runs
+//! rayon's global pool; one after the other without the `parallel` feature,
+//! as in the WebAssembly build); the rules and the errors still come back in
+//! the order written, the same on every run. [`parse_database_with`] also runs
 //! the caller's per-rule work (compiling, checking) on the same threads,
 //! right after each rule is parsed.
 
+#[cfg(feature = "parallel")]
 use rayon::iter::{Either, IndexedParallelIterator, IntoParallelRefIterator, ParallelIterator};
 use serde::Serialize;
 
@@ -40,6 +42,7 @@ impl<R> Default for Database<R> {
     }
 }
 
+#[cfg(feature = "parallel")]
 /// Logical lines per parallel task at least: enough to outweigh handing the
 /// task to another thread, few enough to share a small database out.
 const MIN_LINES_PER_TASK: usize = 16;
@@ -164,24 +167,41 @@ where
 {
     let parser = RuleParser::new();
     let lines = logical_lines(text);
+    let parse_line = |line: &Line| match *line {
+        Line::Rule(span) => Some(
+            match parse_rule_at(&parser, &text[..span.end as usize], span.start as usize) {
+                Ok(rule) => Ok(f(rule)),
+                Err(e) => Err(e),
+            },
+        ),
+        Line::Orphan(span) => Some(Err(ParseError {
+            kind: ParseErrorKind::OrphanContinuation,
+            span,
+        })),
+        Line::Comment(_) => None,
+    };
+    #[cfg(feature = "parallel")]
     let (rules, errors) = lines
         .par_iter()
         .with_min_len(MIN_LINES_PER_TASK)
-        .filter_map(|line| match *line {
-            Line::Rule(span) => Some(
-                match parse_rule_at(&parser, &text[..span.end as usize], span.start as usize) {
-                    Ok(rule) => Either::Left(f(rule)),
-                    Err(e) => Either::Right(e),
-                },
-            ),
-            Line::Orphan(span) => Some(Either::Right(ParseError {
-                kind: ParseErrorKind::OrphanContinuation,
-                span,
-            })),
-            Line::Comment(_) => None,
-        })
+        .filter_map(parse_line)
         // Each side keeps the order of the lines.
-        .partition_map(|outcome| outcome);
+        .partition_map(|outcome| match outcome {
+            Ok(rule) => Either::Left(rule),
+            Err(e) => Either::Right(e),
+        });
+    #[cfg(not(feature = "parallel"))]
+    let (rules, errors) = {
+        let mut rules = Vec::new();
+        let mut errors = Vec::new();
+        for outcome in lines.iter().filter_map(parse_line) {
+            match outcome {
+                Ok(rule) => rules.push(rule),
+                Err(e) => errors.push(e),
+            }
+        }
+        (rules, errors)
+    };
     Database { rules, errors }
 }
 

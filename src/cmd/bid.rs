@@ -2,15 +2,14 @@
 
 use crate::auction_args::{TableArgs, replay};
 use crate::rules_arg::RulesArg;
-use crate::shown_json::shown_json;
 use bridge::auction::call_token;
 use bridge::hand::parse_hand;
 use engine::resolve::book::Scratch;
 use engine::resolve::hand_eval::HandEval;
-use engine::resolve::resolver::{Considered, Table};
+use engine::resolve::resolver::Table;
 use engine::rulebook::Rulebook;
+use reports::bid_json::bid_json;
 use reports::meaning::{meaning, rule_names};
-use serde_json::json;
 use std::fmt::Write;
 use std::process::ExitCode;
 
@@ -77,6 +76,10 @@ pub fn render(
     json: bool,
     why: bool,
 ) -> String {
+    if json {
+        let value = bid_json(rulebook, table, hand, scratch, why);
+        return format!("{}\n", serde_json::to_string(&value).unwrap_or_default());
+    }
     let mut trace = Vec::new();
     let decision = table.decide_traced(hand, scratch, &mut trace);
     let (rules, shows) = table.meaning(decision.call, scratch);
@@ -97,30 +100,6 @@ pub fn render(
         .map(|r| rulebook.book.rules()[r as usize].flag_text())
         .unwrap_or_default();
     let mut out = String::new();
-    if json {
-        let mut value = json!({
-            "call": call,
-            "rule": decision.rule.map(|r| rulebook.book.rule_name(r)),
-            "priority": decision.priority,
-            "flags": flags,
-            "explanation": m.explanation,
-            "alert": m.alert,
-            "forcing": m.forcing.json_name(),
-            "forced": table.forced().json_name(),
-            "shown": shown_json(&after),
-            "meaning": m.shows,
-            "no_rule": decision.no_rule(),
-        });
-        if why {
-            value["considered"] = trace
-                .iter()
-                .map(|c| considered_json(rulebook, table, hand, c))
-                .collect::<Vec<_>>()
-                .into();
-        }
-        let _ = writeln!(out, "{}", serde_json::to_string(&value).unwrap_or_default());
-        return out;
-    }
     match decision.rule {
         None => {
             let _ = writeln!(out, "{call}  no rule holds: Pass by default");
@@ -188,26 +167,4 @@ pub fn render(
         }
     }
     out
-}
-
-fn considered_json(
-    rulebook: &Rulebook,
-    table: &Table<'_>,
-    hand: &HandEval,
-    c: &Considered,
-) -> serde_json::Value {
-    let failed = match c.holds {
-        Some(false) => table.failed_condition(c, hand),
-        _ => None,
-    };
-    json!({
-        "call": call_token(c.call),
-        "rule": rulebook.book.rule_name(c.rule),
-        "location": rulebook.rule_location(c.rule),
-        "priority": c.priority,
-        "superseded": c.superseded,
-        "holds": c.holds,
-        "failed": failed.as_ref().map(|f| f.condition.clone()),
-        "value": failed.and_then(|f| f.value),
-    })
 }

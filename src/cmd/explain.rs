@@ -3,14 +3,13 @@
 
 use crate::auction_args::{TableArgs, replay};
 use crate::rules_arg::RulesArg;
-use crate::shown_json::shown_json;
 use bridge::auction::call_token;
 use contract_bridge::Seat;
 use engine::compile::spec::describe;
 use engine::resolve::resolver::Table;
 use engine::rulebook::Rulebook;
+use reports::explain_json::explain_json;
 use reports::meaning::{meaning, rule_names};
-use serde_json::{Map, json};
 use std::fmt::Write;
 use std::process::ExitCode;
 
@@ -50,28 +49,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 pub fn render(rulebook: &Rulebook, table: &Table<'_>, json: bool) -> String {
     let mut out = String::new();
     if json {
-        let calls: Vec<_> = table
-            .records()
-            .iter()
-            .map(|r| {
-                let m = meaning(rulebook, &r.rules, &r.shows);
-                json!({
-                    "seat": r.seat.letter().to_string(),
-                    "call": call_token(r.call),
-                    "rules": rule_names(rulebook, &r.rules),
-                    "explanation": m.explanation,
-                    "alert": m.alert,
-                    "forcing": m.forcing.json_name(),
-                    "unexplained": r.unexplained(),
-                    "shows": if r.unexplained() { String::new() } else { m.shows },
-                })
-            })
-            .collect();
-        let mut players = Map::new();
-        for seat in Seat::ALL {
-            players.insert(seat.letter().to_string(), shown_json(table.shown(seat)));
-        }
-        let value = json!({ "calls": calls, "players": players });
+        let value = explain_json(rulebook, table);
         let _ = writeln!(out, "{}", serde_json::to_string(&value).unwrap_or_default());
         return out;
     }

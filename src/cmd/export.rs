@@ -116,7 +116,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 fn default_title(source: &RulebookSource) -> String {
     match source {
         RulebookSource::Embedded => "bidbook SAYC".to_string(),
-        RulebookSource::Path(_) => source_name(source),
+        RulebookSource::Path(_) | RulebookSource::Texts(_) => source_name(source),
     }
 }
 
@@ -127,5 +127,6 @@ fn source_name(source: &RulebookSource) -> String {
         RulebookSource::Path(p) => p
             .file_name()
             .map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into()),
+        RulebookSource::Texts(name) => name.clone(),
     }
 }

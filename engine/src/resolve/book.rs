@@ -274,16 +274,19 @@ impl Scratch {
 impl Book {
     /// Builds a book from compiled rules and the explanations table.
     pub fn new(rules: Vec<Rule>, explanations: Explanations) -> Result<Book, RuleCompileError> {
-        use rayon::prelude::*;
+        let approximate = |r: &Rule| match &r.seq {
+            SeqMatcher::Backtrack { pattern, .. } => to_regex_approx(pattern),
+            _ => None,
+        };
         // Approximating the backtracking patterns is costly: done in
         // parallel (rayon's global pool), one entry per rule.
-        let approximations: Vec<_> = rules
-            .par_iter()
-            .map(|r| match &r.seq {
-                SeqMatcher::Backtrack { pattern, .. } => to_regex_approx(pattern),
-                _ => None,
-            })
-            .collect();
+        #[cfg(feature = "parallel")]
+        let approximations: Vec<_> = {
+            use rayon::prelude::*;
+            rules.par_iter().map(approximate).collect()
+        };
+        #[cfg(not(feature = "parallel"))]
+        let approximations: Vec<_> = rules.iter().map(approximate).collect();
         // Floating patterns (`START…`) in a DFA of their own.
         let mut regular = Vec::new();
         let mut floating = Vec::new();

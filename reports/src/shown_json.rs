@@ -1,5 +1,5 @@
-//! What a player has shown, as JSON for `--json` output: the shape documented
-//! in the README (`{"hcp":[min,max], …, "length":{"S":[min,max], …}, …}`).
+//! What a player has shown, as JSON for `--json` output and the web page:
+//! the shape documented in the README (`{"hcp":[min,max], …, "length":{"S":[min,max], …}, …}`).
 
 use engine::knowledge::{FieldId, Shown};
 use grammar::ast::SpecField;
