@@ -61,3 +61,13 @@ define(FREE_REBID, `OPEN1(a):LB(l,c)~c!=a~:n.b!#a!#c[CDHS]CHEAPEST(n,b,l,c):P:LB
 dnl NEG_JUMPSHIFT: our negative double and opener's jump shift in a minor
 dnl (forcing), RHO passing: responder to bid.
 define(NEG_JUMPSHIFT, `OPEN1(a):LB(l,b)~b!=a~:X:P:m.c!#a!#b[CD]JUMP(m,c,l,b):P')dnl
+dnl ---- Competitive auctions (interference-compete.txt2) ----------------------
+dnl FIT_KNOWN: the bidder and partner have shown seven or more cards together
+dnl in some suit (zero-width).
+define(FIT_KNOWN, `~#150(C)+#250(C)>=7||#150(D)+#250(D)>=7||#150(H)+#250(H)>=7||#150(S)+#250(S)>=7~')dnl
+dnl THEY_COMPETE(cond): an opponent's suit bid l-c (c grabbed), at our turn
+dnl directly over it or after partner and LHO passed; our call follows.
+define(THEY_COMPETE, `OPEN1(a)ANY_ROUNDS:LB(l,c)$1(:P:P)?')dnl
+dnl REBID_DOUBLED(o, r, rb): 1o P r P rb (X) bids as 1o P r P rb P: RHO's
+dnl takeout double of opener's rebid changes nothing natural.
+define(REBID_DOUBLED, `SAME_AS($1:P:$2:P:$3:X, $1:P:$2:P:$3:P)')dnl
