@@ -71,6 +71,3 @@ define(ACES_HELD, `(ACE_COUNT()+$1-1+4*(($1==1)&&(ACE_COUNT()==0)))')dnl
 dnl PMIN(n): partner's shown minimum HCP, but at least n (MATH fragment): an
 dnl opening bid shows 10+ by the Rule of 20 yet averages 13.
 define(PMIN, `(#210+(0$1-#210)*(#210<0$1))')dnl
-dnl OWN_MIN(n): the bidder's own shown minimum HCP, but at least n (MATH
-dnl fragment): a rebid after an opening bid is rarely below 12.
-define(OWN_MIN, `(#110+(0$1-#110)*(#110<0$1))')dnl
