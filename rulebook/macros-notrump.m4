@@ -68,3 +68,6 @@ define(CUE_AT, `$1.$2[CDHS]~$2!=$3&&$1*5+$2<20+$3&&$1==$4+($2<=$5)~')dnl
 dnl ACES_HELD(b): MATH, aces held by the partnership after partner's Blackwood answer
 dnl 5-b (1 = 5C, 0 or 4 aces: taken as 0 unless we hold none).
 define(ACES_HELD, `(ACE_COUNT()+$1-1+4*(($1==1)&&(ACE_COUNT()==0)))')dnl
+dnl PMIN(n): partner's shown minimum HCP, but at least n (MATH fragment): an
+dnl opening bid shows 10+ by the Rule of 20 yet averages 13.
+define(PMIN, `(#210+(0$1-#210)*(#210<0$1))')dnl
