@@ -197,8 +197,15 @@ fn is_comparison(op: BinOp) -> bool {
 /// `expr` written back as MATH (`.` read as `field`).
 fn print(expr: &MathExpr, field: &str) -> String {
     let p = |e: &MathExpr| print(e, field);
+    // Comparisons folded into `Within`/`Between` print as comparisons too:
+    // inside another operator they need their parentheses back
+    // (`(12-#110)*(#110<12)`, not `(12-#110)*#110<=11`).
     let paren = |e: &MathExpr| match e {
-        MathExpr::Binary(..) | MathExpr::All(_) | MathExpr::Any(_) => format!("({})", p(e)),
+        MathExpr::Binary(..)
+        | MathExpr::All(_)
+        | MathExpr::Any(_)
+        | MathExpr::Within(..)
+        | MathExpr::Between(..) => format!("({})", p(e)),
         _ => p(e),
     };
     match expr {
@@ -343,6 +350,16 @@ mod tests {
             hand: Some(&h.features),
         };
         first_failed_condition(&c, h.pattern.as_bytes(), &Grabs::new(), &env).map(|f| f.to_string())
+    }
+
+    #[test]
+    fn a_folded_comparison_inside_arithmetic_keeps_its_parentheses() {
+        // 15 HCP, four spades: (12-4)*(4<3) is 0.
+        let hand = "AKQ2.K52.J83.Q74";
+        assert_eq!(
+            why("&&~(12-#24(S))*(#24(S)<3)~", hand).as_deref(),
+            Some("(12-#24(S))*(#24(S)<=2)")
+        );
     }
 
     #[test]
