@@ -208,6 +208,11 @@ fn print(expr: &MathExpr, field: &str) -> String {
         | MathExpr::Between(..) => format!("({})", p(e)),
         _ => p(e),
     };
+    // Operands of `&&` and `||`: a comparison binds tighter, so it needs none.
+    let operand = |e: &MathExpr| match e {
+        MathExpr::Within(..) | MathExpr::Between(..) => p(e),
+        _ => paren(e),
+    };
     match expr {
         MathExpr::Num(n) => n.to_string(),
         MathExpr::Grab(g) => char::from(b'a' + g).to_string(),
@@ -230,8 +235,8 @@ fn print(expr: &MathExpr, field: &str) -> String {
                 (lo, hi) => format!("{r}[{lo},{hi}]"),
             }
         }
-        MathExpr::All(items) => items.iter().map(paren).collect::<Vec<_>>().join("&&"),
-        MathExpr::Any(items) => items.iter().map(paren).collect::<Vec<_>>().join("||"),
+        MathExpr::All(items) => items.iter().map(operand).collect::<Vec<_>>().join("&&"),
+        MathExpr::Any(items) => items.iter().map(operand).collect::<Vec<_>>().join("||"),
         MathExpr::Field => field.to_string(),
         MathExpr::Neg(x) => format!("-{}", paren(x)),
         MathExpr::Not(x) => format!("!{}", paren(x)),
@@ -359,6 +364,11 @@ mod tests {
         assert_eq!(
             why("&&~(12-#24(S))*(#24(S)<3)~", hand).as_deref(),
             Some("(12-#24(S))*(#24(S)<=2)")
+        );
+        // As an operand of `||` it needs none.
+        assert_eq!(
+            why("&&~#24(S)>=5||#24(H)>=5~", hand).as_deref(),
+            Some("#24(S)>=5||#24(H)>=5")
         );
     }
 
