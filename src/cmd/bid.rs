@@ -8,8 +8,8 @@ use engine::resolve::book::Scratch;
 use engine::resolve::hand_eval::HandEval;
 use engine::resolve::resolver::Table;
 use engine::rulebook::Rulebook;
-use reports::bid_json::bid_json;
-use reports::meaning::{meaning, rule_names};
+use reports::bid_json::{BidAnswer, bid_answer, bid_json};
+use reports::meaning::rule_names;
 use std::fmt::Write;
 use std::process::ExitCode;
 
@@ -80,25 +80,15 @@ pub fn render(
         let value = bid_json(rulebook, table, hand, scratch, why);
         return format!("{}\n", serde_json::to_string(&value).unwrap_or_default());
     }
-    let mut trace = Vec::new();
-    let decision = table.decide_traced(hand, scratch, &mut trace);
-    let (rules, shows) = table.meaning(decision.call, scratch);
-    let mut after = *table.shown(table.bidding().turn());
-    if !rules.is_empty() {
-        after.restrict(&shows);
-    }
-    // The call's meaning as the rule that chose it explains it.
-    let chosen: Vec<u32> = decision.rule.into_iter().collect();
-    let m = meaning(
-        rulebook,
-        if chosen.is_empty() { &rules } else { &chosen },
-        &shows,
-    );
+    let BidAnswer {
+        decision,
+        trace,
+        meaning: m,
+        rules,
+        flags,
+        ..
+    } = bid_answer(rulebook, table, hand, scratch);
     let call = call_token(decision.call);
-    let flags = decision
-        .rule
-        .map(|r| rulebook.book.rules()[r as usize].flag_text())
-        .unwrap_or_default();
     let mut out = String::new();
     match decision.rule {
         None => {
