@@ -71,3 +71,8 @@ define(ACES_HELD, `(ACE_COUNT()+$1-1+4*(($1==1)&&(ACE_COUNT()==0)))')dnl
 dnl PMIN(n): partner's shown minimum HCP, but at least n (MATH fragment): an
 dnl opening bid shows 10+ by the Rule of 20 yet averages 13.
 define(PMIN, `(#210+(0$1-#210)*(#210<0$1))')dnl
+dnl PFLOOR(): partner's shown floor, the larger of his HCP minimum and his
+dnl total-points minimum (a jump raise shows 17+ points on 10+ HCP).
+define(PFLOOR, `(#210+(#220-#210)*(#220>#210))')dnl
+dnl FIT8(s): MATH, eight or more cards in s between us (partner's shown length).
+define(FIT8, `(#250($1)+#24($1)>=8)')dnl
