@@ -76,3 +76,6 @@ dnl total-points minimum (a jump raise shows 17+ points on 10+ HCP).
 define(PFLOOR, `(#210+(#220-#210)*(#220>#210))')dnl
 dnl FIT8(s): MATH, eight or more cards in s between us (partner's shown length).
 define(FIT8, `(#250($1)+#24($1)>=8)')dnl
+dnl NOT_JACOBY: zero-width, the auction did not begin with a major opening
+dnl and Jacoby 2NT (slam-more.txt2 has its own slam rules there).
+define(NOT_JACOBY, `!((P:)?(P:)?(P:)?1[HS]:P:2N:)')dnl
