@@ -79,3 +79,6 @@ define(FIT8, `(#250($1)+#24($1)>=8)')dnl
 dnl NOT_JACOBY: zero-width, the auction did not begin with a major opening
 dnl and Jacoby 2NT (slam-more.txt2 has its own slam rules there).
 define(NOT_JACOBY, `!((P:)?(P:)?(P:)?1[HS]:P:2N:)')dnl
+dnl NOT_1N_REBID: zero-width, not opener's 1NT rebid after a one-level
+dnl response (slam-fit.txt2 counts that 12-14 rebid on its own).
+define(NOT_1N_REBID, `!((P:)?(P:)?(P:)?1[CDH]:P:1[DHS]:P:1N:P:)')dnl
