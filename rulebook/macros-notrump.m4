@@ -71,3 +71,14 @@ define(ACES_HELD, `(ACE_COUNT()+$1-1+4*(($1==1)&&(ACE_COUNT()==0)))')dnl
 dnl PMIN(n): partner's shown minimum HCP, but at least n (MATH fragment): an
 dnl opening bid shows 10+ by the Rule of 20 yet averages 13.
 define(PMIN, `(#210+(0$1-#210)*(#210<0$1))')dnl
+dnl PFLOOR(): partner's shown floor, the larger of his HCP minimum and his
+dnl total-points minimum (a jump raise shows 17+ points on 10+ HCP).
+define(PFLOOR, `(#210+(#220-#210)*(#220>#210))')dnl
+dnl FIT8(s): MATH, eight or more cards in s between us (partner's shown length).
+define(FIT8, `(#250($1)+#24($1)>=8)')dnl
+dnl NOT_JACOBY: zero-width, the auction did not begin with a major opening
+dnl and Jacoby 2NT (slam-more.txt2 has its own slam rules there).
+define(NOT_JACOBY, `!((P:)?(P:)?(P:)?1[HS]:P:2N:)')dnl
+dnl NOT_1N_REBID: zero-width, not opener's 1NT rebid after a one-level
+dnl response (slam-fit.txt2 counts that 12-14 rebid on its own).
+define(NOT_1N_REBID, `!((P:)?(P:)?(P:)?1[CDH]:P:1[DHS]:P:1N:P:)')dnl
