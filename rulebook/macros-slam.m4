@@ -10,12 +10,13 @@ define(HAS_Q, `(#25($1)-8*HAS_A($1)-4*HAS_K($1)>=2)')dnl
 define(SUIT_LTC, `((#24($1)>=1)*(1-HAS_A($1))+(#24($1)>=2)*(1-HAS_K($1))+(#24($1)>=3)*(1-HAS_Q($1)))')dnl
 define(LTC, `(SUIT_LTC(C)+SUIT_LTC(D)+SUIT_LTC(H)+SUIT_LTC(S))')dnl
 dnl
-dnl LTC_DRIVE: a hand that counts twelve tricks opposite a limit raise
-dnl (about eight losers): three losers, or four with 18+ HCP (constraint).
-define(LTC_DRIVE, `&&~LTC()<=3||(LTC()<=4&&#20>=18)~')dnl
+dnl LTC_DRIVE(s): a hand that counts twelve tricks opposite a limit raise
+dnl (about eight losers): three losers, and two of the top three trumps
+dnl (Blackwood does not find a missing trump king) (constraint).
+define(LTC_DRIVE, `&&~LTC()<=3&&TOP2OF3($1)~')dnl
 dnl LTC_TRY: slam interest opposite a limit raise: four losers, or five
 dnl with 16+ HCP (constraint).
 define(LTC_TRY, `&&~LTC()<=4||(LTC()<=5&&#20>=16)~')dnl
-dnl GOOD_LIMIT: a limit raise that accepts a slam try: a maximum (12 HCP)
-dnl or seven losers or fewer (constraint).
-define(GOOD_LIMIT, `&&~#20>=12||LTC()<=7~')dnl
+dnl GOOD_LIMIT: a limit raise that accepts a slam try: seven losers or
+dnl fewer, one better than the eight a limit raise counts for (constraint).
+define(GOOD_LIMIT, `&&~LTC()<=7~')dnl
