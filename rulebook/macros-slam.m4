@@ -1,0 +1,22 @@
+dnl Macros for the slam topic, fifth pass (slam-ltc.txt2).
+dnl
+dnl The losing-trick count (MATH fragments). The engine's #22 is GIB's own
+dnl loser count (a long suit counts at most two), not the LTC of teaching:
+dnl LTC counts the first three cards of each suit, less the ace, king and
+dnl queen among them (a singleton king or a doubleton queen still loses).
+define(HAS_A, `(#25($1)>=8)')dnl
+define(HAS_K, `(#25($1)-8*HAS_A($1)>=4)')dnl
+define(HAS_Q, `(#25($1)-8*HAS_A($1)-4*HAS_K($1)>=2)')dnl
+define(SUIT_LTC, `((#24($1)>=1)*(1-HAS_A($1))+(#24($1)>=2)*(1-HAS_K($1))+(#24($1)>=3)*(1-HAS_Q($1)))')dnl
+define(LTC, `(SUIT_LTC(C)+SUIT_LTC(D)+SUIT_LTC(H)+SUIT_LTC(S))')dnl
+dnl
+dnl LTC_DRIVE(s): a hand that counts twelve tricks opposite a limit raise
+dnl (about eight losers): three losers, and two of the top three trumps
+dnl (Blackwood does not find a missing trump king) (constraint).
+define(LTC_DRIVE, `&&~LTC()<=3&&TOP2OF3($1)~')dnl
+dnl LTC_TRY: slam interest opposite a limit raise: four losers, or five
+dnl with 16+ HCP (constraint).
+define(LTC_TRY, `&&~LTC()<=4||(LTC()<=5&&#20>=16)~')dnl
+dnl GOOD_LIMIT: a limit raise that accepts a slam try: seven losers or
+dnl fewer, one better than the eight a limit raise counts for (constraint).
+define(GOOD_LIMIT, `&&~LTC()<=7~')dnl
