@@ -4,9 +4,7 @@
 
 use engine::compile::functions::{Env, Situation};
 use engine::compile::grabs::Grabs;
-use engine::compile::matcher::regular::{
-    RegularSet, redirect_prefilter, to_regex, to_regex_approx,
-};
+use engine::compile::matcher::regular::{RegularSet, to_regex, to_regex_approx};
 use engine::compile::matcher::{Backtracker, EndMode, ir};
 
 struct Case {
@@ -131,84 +129,4 @@ fn one_dfa_reports_every_matching_pattern() {
     let mut split = Vec::new();
     assert!(set.matches_after(&mut cache, &state, b"1S", &mut |r, _| split.push(r)));
     assert_eq!(split, vec![3]);
-}
-
-/// A redirection's prefilter admits every auction on which the pattern finds
-/// a span, and turns away auctions it cannot match — on every row of the
-/// table used as a redirection pattern (members joined by `|` only, no GOTO
-/// or `$`), with the row's subject and its prefixes as the auction.
-#[test]
-fn redirection_prefilters_never_lose_a_span() {
-    let situation = Situation::default();
-    let env = Env {
-        situation: &situation,
-        hand: None,
-    };
-    let (mut checked, mut turned_away) = (0, 0);
-    let mut failures = Vec::new();
-    let mut patterns: Vec<String> = cases()
-        .into_iter()
-        .filter(|c| c.kind == "seq")
-        .map(|c| c.pattern)
-        .collect();
-    patterns.extend(
-        [
-            "(P:)?(P:)?(P:)?1N",
-            "START1N:X",
-            "NT:P:2C",
-            "(P:)?1a[CDHS]:1N:P",
-            "1C|1D:X",
-        ]
-        .map(String::from),
-    );
-    let subjects = cases().into_iter().map(|c| c.subject).chain(
-        [
-            "1N:P:2C:P:2D",
-            "P:1N:X:P",
-            "NT:P:2C:P:2H",
-            "1H:1N:P:2C",
-            "1D:X:1S",
-            "2C:P:2D",
-        ]
-        .map(String::from),
-    );
-    let subjects: Vec<String> = subjects.collect();
-    for p in &patterns {
-        let goal = grammar::parse_goal(p).unwrap();
-        let alt = ir::compile_alt(goal.pattern.as_ref().unwrap(), true).unwrap();
-        let Some(re) = redirect_prefilter(&alt) else {
-            continue;
-        };
-        let set = RegularSet::new(vec![(0, false, re)]).expect("the prefilter compiles");
-        let mut cache = set.cache();
-        for subject in &subjects {
-            // The auction so far, then a stand-in candidate call, as
-            // `Book::prepare` probes it.
-            let probe = format!("{subject}:P");
-            let mut spans = Vec::new();
-            Backtracker::new(probe.as_bytes(), &env).redirect_spans(
-                &alt,
-                &mut Grabs::new(),
-                &mut spans,
-            );
-            let mut hits = Vec::new();
-            set.matches(&mut cache, probe.as_bytes(), &mut hits);
-            checked += 1;
-            if !spans.is_empty() && hits.is_empty() {
-                failures.push(format!(
-                    "`{p}` spans {spans:?} in `{probe}`, its prefilter none"
-                ));
-            }
-            if spans.is_empty() && hits.is_empty() {
-                turned_away += 1;
-            }
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-    // The prefilter filters: most pairs of a pattern and an unrelated auction
-    // are turned away without the backtracking matcher.
-    assert!(
-        turned_away * 2 > checked,
-        "{turned_away} of {checked} auctions turned away"
-    );
 }

@@ -9,9 +9,7 @@ use crate::compile::functions::Env;
 use crate::compile::grabs::Grabs;
 use crate::compile::matcher::constraint_program::ConstraintProgram;
 use crate::compile::matcher::hand_bounds::HandBounds;
-use crate::compile::matcher::regular::{
-    PrefixState, RegularCache, RegularSet, redirect_prefilter, to_regex_approx,
-};
+use crate::compile::matcher::regular::{PrefixState, RegularCache, RegularSet, to_regex_approx};
 use crate::compile::matcher::{Backtracker, EndMode, ir};
 use crate::compile::rules::{Rule, SeqMatcher};
 use crate::resolve::explanations::{Explanations, Forcing};
@@ -69,14 +67,6 @@ pub struct Book {
     /// Backtracking rules prefiltered by the DFA.
     prefiltered: usize,
     redirects: Vec<u32>,
-    /// The redirections' prefilters in one DFA: a pattern's "rule" is its
-    /// position in `redirects`. Without it every redirection was walked by
-    /// the backtracking matcher on every auction (a quarter of the time of
-    /// bidding random deals with 250 redirections).
-    redirect_filter: RegularSet,
-    /// Positions in `redirects` of the redirections with no prefilter,
-    /// tried on every auction.
-    unfiltered_redirects: Vec<u32>,
     explanations: Explanations,
     /// Whether some rule's sequence pattern or spec reads the vulnerability
     /// (see [`Book::answers_read_vulnerability`]).
@@ -116,11 +106,6 @@ pub struct MatcherCounts {
 #[derive(Debug)]
 pub struct Scratch {
     pub(crate) cache: RegularCache,
-    /// The search cache of the redirections' prefilter.
-    redirect_cache: RegularCache,
-    /// The redirections to try on the current auction (positions in
-    /// `Book::redirects`).
-    redirect_hits: Vec<(u32, bool)>,
     pub(crate) subject: Vec<u8>,
     pub(crate) proposals: Vec<Proposal>,
     grabs: Vec<Grabs>,
@@ -328,21 +313,6 @@ impl Book {
             message: e.to_string(),
             span: Span::default(),
         })?;
-        let mut filtered = Vec::new();
-        let mut unfiltered_redirects = Vec::new();
-        for (k, &r) in redirects.iter().enumerate() {
-            let SeqMatcher::Redirect { pattern, .. } = &rules[r as usize].seq else {
-                continue;
-            };
-            match redirect_prefilter(pattern) {
-                Some(re) => filtered.push((k as u32, false, re)),
-                None => unfiltered_redirects.push(k as u32),
-            }
-        }
-        let redirect_filter = RegularSet::new(filtered).map_err(|e| RuleCompileError {
-            message: e.to_string(),
-            span: Span::default(),
-        })?;
         let answers_read_vulnerability = rules.iter().any(|r| r.reads_vulnerability);
         let checks = rules
             .iter()
@@ -368,8 +338,6 @@ impl Book {
             backtrack,
             prefiltered,
             redirects,
-            redirect_filter,
-            unfiltered_redirects,
             explanations,
         };
         book.check_redirect_cycles()?;
@@ -452,8 +420,6 @@ impl Book {
     pub fn scratch(&self) -> Scratch {
         Scratch {
             cache: self.regular.cache(),
-            redirect_cache: self.redirect_filter.cache(),
-            redirect_hits: Vec::with_capacity(16),
             subject: Vec::with_capacity(256),
             proposals: Vec::with_capacity(64),
             grabs: Vec::with_capacity(16),
@@ -562,16 +528,7 @@ impl Book {
                 probe.extend_from_slice(&p.subjects[i]);
                 probe.push(b'P');
                 let bt = Backtracker::new(&probe, env);
-                // The redirections whose prefilter admits the auction, in
-                // database order (the order rewritings are made in).
-                let hits = &mut scratch.redirect_hits;
-                hits.clear();
-                self.redirect_filter
-                    .matches(&mut scratch.redirect_cache, &probe, hits);
-                hits.extend(self.unfiltered_redirects.iter().map(|&k| (k, false)));
-                hits.sort_unstable();
-                for &(k, _) in hits.iter() {
-                    let r = self.redirects[k as usize];
+                for &r in &self.redirects {
                     let SeqMatcher::Redirect { pattern, label } = &self.rules[r as usize].seq
                     else {
                         continue;

@@ -67,22 +67,6 @@ pub fn to_regex_approx(alt: &Alt) -> Option<Hir> {
     translate(alt, true)
 }
 
-/// The prefilter of a redirection pattern: a regular expression (an
-/// over-approximation, like [`to_regex_approx`]) matching every whole
-/// subject in which the pattern can match a span that ends at a call
-/// boundary before the last call — the pattern, then `:` and anything.
-/// `None` when the pattern has no approximation.
-pub fn redirect_prefilter(alt: &Alt) -> Option<Hir> {
-    let mut branches = Vec::with_capacity(alt.rest.len() + 1);
-    for (i, b) in alt.branches().enumerate() {
-        if (i > 0 && alt.rest[i - 1].0 != AltOp::Or) || b.end.is_some() {
-            return None;
-        }
-        branches.push(top_branch_ending(b, true, Tail::CallBoundary)?);
-    }
-    Some(Hir::alternation(branches))
-}
-
 /// A class of bytes from inclusive ranges.
 fn bytes(ranges: &[(u8, u8)]) -> Hir {
     Hir::class(Class::Bytes(ClassBytes::new(
@@ -134,20 +118,7 @@ fn translate(alt: &Alt, approx: bool) -> Option<Hir> {
     Some(Hir::alternation(branches))
 }
 
-/// What follows a top-level branch's nodes in its regular expression.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Tail {
-    /// The end of the subject (after the branch's `$n` calls, if any).
-    End,
-    /// A `:` and anything after it (a redirection's span).
-    CallBoundary,
-}
-
 fn top_branch(b: &Branch, approx: bool) -> Option<Hir> {
-    top_branch_ending(b, approx, Tail::End)
-}
-
-fn top_branch_ending(b: &Branch, approx: bool, tail: Tail) -> Option<Hir> {
     if b.goto.is_some() {
         return None;
     }
@@ -167,10 +138,6 @@ fn top_branch_ending(b: &Branch, approx: bool, tail: Tail) -> Option<Hir> {
             u32::from(n),
             Some(u32::from(n)),
         ));
-    }
-    if tail == Tail::CallBoundary {
-        parts.push(Hir::literal(*b":"));
-        parts.push(repeat(any_byte(), 0, None));
     }
     parts.push(Hir::look(Look::End));
     Some(Hir::concat(parts))
