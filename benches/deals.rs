@@ -12,10 +12,9 @@
 //! see the README's performance section.
 
 use bridge::random::DealGenerator;
-use bridge::vulnerability::Vulnerability;
-use contract_bridge::{FullDeal, Seat};
+use contract_bridge::FullDeal;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use engine::analysis::bid_deal::bid_deal;
+use engine::analysis::bid_deal::bid_boards;
 use engine::rulebook::{RulebookSource, load};
 use std::hint::black_box;
 
@@ -34,18 +33,7 @@ fn bench(c: &mut Criterion) {
             rulebook.book.scratch()
         };
         group.bench_function(name, |b| {
-            b.iter(|| {
-                let mut calls = 0;
-                for (i, deal) in deals.iter().enumerate() {
-                    let board = i as u32 + 1;
-                    let dealer = Seat::ALL[i % 4];
-                    let vul = Vulnerability::of_board(board);
-                    calls += bid_deal(&rulebook.book, deal, dealer, vul, &mut scratch)
-                        .decisions
-                        .len();
-                }
-                black_box(calls)
-            });
+            b.iter(|| black_box(bid_boards(&rulebook.book, &deals, &mut scratch)));
         });
     }
     group.finish();

@@ -17,10 +17,9 @@
 //! replicated_book 50000`) are in the README's performance section.
 
 use bridge::random::DealGenerator;
-use bridge::vulnerability::Vulnerability;
-use contract_bridge::{FullDeal, Seat};
+use contract_bridge::FullDeal;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use engine::analysis::bid_deal::bid_deal;
+use engine::analysis::bid_deal::bid_boards;
 use engine::analysis::replicate::replicated_book;
 use engine::rulebook::{Rulebook, RulebookSource, compile_expansion, sources};
 use std::hint::black_box;
@@ -71,18 +70,7 @@ fn bench(c: &mut Criterion) {
         group.throughput(Throughput::Elements(DEALS as u64));
         let mut scratch = rulebook.book.scratch_with_memo(65_536);
         group.bench_function(format!("bid_deal/{rules}"), |b| {
-            b.iter(|| {
-                let mut calls = 0;
-                for (i, deal) in deals.iter().enumerate() {
-                    let board = i as u32 + 1;
-                    let dealer = Seat::ALL[i % 4];
-                    let vul = Vulnerability::of_board(board);
-                    calls += bid_deal(&rulebook.book, deal, dealer, vul, &mut scratch)
-                        .decisions
-                        .len();
-                }
-                black_box(calls)
-            });
+            b.iter(|| black_box(bid_boards(&rulebook.book, &deals, &mut scratch)));
         });
     }
     group.finish();

@@ -65,6 +65,24 @@ pub fn bid_deal<'b>(
     BiddenDeal { table, decisions }
 }
 
+/// Bids `deals` as boards 1, 2, 3 … — each board's dealer and
+/// vulnerability from the duplicate rotation — and returns the number of
+/// calls made in all (what the benchmarks time).
+pub fn bid_boards(book: &Book, deals: &[FullDeal], scratch: &mut Scratch) -> usize {
+    deals
+        .iter()
+        .enumerate()
+        .map(|(i, deal)| {
+            let board = i as u32 + 1;
+            let dealer = Seat::ALL[i % 4];
+            let vulnerability = Vulnerability::of_board(board);
+            bid_deal(book, deal, dealer, vulnerability, scratch)
+                .decisions
+                .len()
+        })
+        .sum()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
