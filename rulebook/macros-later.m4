@@ -35,3 +35,6 @@ define(REVERSE, `2$3!#$2!N[>#$1]~$3<$2~')dnl
 dnl RESP(b): responder's first bid in a suit other than the one opened
 dnl (grab a must be set): SUITX(b) without the raises.
 define(RESP, `[1-7]$1!#a[CDHS]')dnl
+dnl FIT_POINTS(s,lo,hi): with a fit in s, HCP plus a point for each card past
+dnl four in s, plus 2 for a singleton, 3 for a void (the shortest suit).
+define(FIT_POINTS, `&&~(#20+(#24($1)-4)*(#24($1)>4)+2*(#28(4)==1)+3*(#28(4)==0))[0$2,0$3+99*!0$3]~')dnl
