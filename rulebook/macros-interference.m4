@@ -71,3 +71,9 @@ define(THEY_COMPETE, `OPEN1(a)ANY_ROUNDS:LB(l,c)$1(:P:P)?')dnl
 dnl REBID_DOUBLED(o, r, rb): 1o P r P rb (X) bids as 1o P r P rb P: RHO's
 dnl takeout double of opener's rebid changes nothing natural.
 define(REBID_DOUBLED, `SAME_AS($1:P:$2:P:$3:X, $1:P:$2:P:$3:P)')dnl
+dnl ---- interference-more.txt2 ---------------------------------------------
+dnl FREE_DOUBLED: our opening, their overcall (c), responder's free bid in a
+dnl new suit b and RHO's double of it: opener to bid (he may pass now).
+define(FREE_DOUBLED, `OPEN1(a):LB(l,c)~c!=a~:n.b!#a!#c[CDHS]CHEAPEST(n,b,l,c):X')dnl
+dnl LIMIT_DOUBLED: 1a P 3a (a limit raise) and their double: opener to bid.
+define(LIMIT_DOUBLED, `OPEN1(a):P:3#a:X')dnl
