@@ -77,3 +77,6 @@ dnl new suit b and RHO's double of it: opener to bid (he may pass now).
 define(FREE_DOUBLED, `OPEN1(a):LB(l,c)~c!=a~:n.b!#a!#c[CDHS]CHEAPEST(n,b,l,c):X')dnl
 dnl LIMIT_DOUBLED: 1a P 3a (a limit raise) and their double: opener to bid.
 define(LIMIT_DOUBLED, `OPEN1(a):P:3#a:X')dnl
+dnl RAISED_FREE: our opening, their overcall (c), responder's free bid in b
+dnl and opener's single raise of it (RHO passing both times): responder to bid.
+define(RAISED_FREE, `OPEN1(a):LB(l,c)~c!=a~:n.b!#a!#c[CDHS]CHEAPEST(n,b,l,c):P:k.(#b)CHEAPEST(k,b,n,b):P')dnl
