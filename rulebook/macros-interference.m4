@@ -80,3 +80,6 @@ define(LIMIT_DOUBLED, `OPEN1(a):P:3#a:X')dnl
 dnl RAISED_FREE: our opening, their overcall (c), responder's free bid in b
 dnl and opener's single raise of it (RHO passing both times): responder to bid.
 define(RAISED_FREE, `OPEN1(a):LB(l,c)~c!=a~:n.b!#a!#c[CDHS]CHEAPEST(n,b,l,c):P:k.(#b)CHEAPEST(k,b,n,b):P')dnl
+dnl NEG_RAISED: our opening, their overcall b, our negative double and LHO's
+dnl raise of the overcall to n-b (n at most three): opener to bid.
+define(NEG_RAISED, `OPEN1(a):LB(l,b)~b!=a~:X:n.(#b)~n<=3~')dnl
