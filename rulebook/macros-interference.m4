@@ -83,3 +83,6 @@ define(RAISED_FREE, `OPEN1(a):LB(l,c)~c!=a~:n.b!#a!#c[CDHS]CHEAPEST(n,b,l,c):P:k
 dnl NEG_RAISED: our opening, their overcall b, our negative double and LHO's
 dnl raise of the overcall to n-b (n at most three): opener to bid.
 define(NEG_RAISED, `OPEN1(a):LB(l,b)~b!=a~:X:n.(#b)~n<=3~')dnl
+dnl CUE_RAISED_THEY: our opening, their overcall c, responder's cue-bid raise
+dnl (a limit raise or better) and LHO's bid j-d: opener to bid.
+define(CUE_RAISED_THEY, `OPEN1(a):LB(l,c)~c!=a~:m.(#c)CHEAPEST(m,c,l,c):LB(j,d)~j<=4~')dnl
