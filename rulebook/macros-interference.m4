@@ -71,3 +71,18 @@ define(THEY_COMPETE, `OPEN1(a)ANY_ROUNDS:LB(l,c)$1(:P:P)?')dnl
 dnl REBID_DOUBLED(o, r, rb): 1o P r P rb (X) bids as 1o P r P rb P: RHO's
 dnl takeout double of opener's rebid changes nothing natural.
 define(REBID_DOUBLED, `SAME_AS($1:P:$2:P:$3:X, $1:P:$2:P:$3:P)')dnl
+dnl ---- interference-more.txt2 ---------------------------------------------
+dnl FREE_DOUBLED: our opening, their overcall (c), responder's free bid in a
+dnl new suit b and RHO's double of it: opener to bid (he may pass now).
+define(FREE_DOUBLED, `OPEN1(a):LB(l,c)~c!=a~:n.b!#a!#c[CDHS]CHEAPEST(n,b,l,c):X')dnl
+dnl LIMIT_DOUBLED: 1a P 3a (a limit raise) and their double: opener to bid.
+define(LIMIT_DOUBLED, `OPEN1(a):P:3#a:X')dnl
+dnl RAISED_FREE: our opening, their overcall (c), responder's free bid in b
+dnl and opener's single raise of it (RHO passing both times): responder to bid.
+define(RAISED_FREE, `OPEN1(a):LB(l,c)~c!=a~:n.b!#a!#c[CDHS]CHEAPEST(n,b,l,c):P:k.(#b)CHEAPEST(k,b,n,b):P')dnl
+dnl NEG_RAISED: our opening, their overcall b, our negative double and LHO's
+dnl raise of the overcall to n-b (n at most three): opener to bid.
+define(NEG_RAISED, `OPEN1(a):LB(l,b)~b!=a~:X:n.(#b)~n<=3~')dnl
+dnl CUE_RAISED_THEY: our opening, their overcall c, responder's cue-bid raise
+dnl (a limit raise or better) and LHO's bid j-d: opener to bid.
+define(CUE_RAISED_THEY, `OPEN1(a):LB(l,c)~c!=a~:m.(#c)CHEAPEST(m,c,l,c):LB(j,d)~j<=4~')dnl
