@@ -9,6 +9,7 @@ use crate::compile::functions::Env;
 use crate::compile::grabs::Grabs;
 use crate::compile::matcher::constraint_program::ConstraintProgram;
 use crate::compile::matcher::hand_bounds::HandBounds;
+use crate::compile::matcher::redirect_filter::{RedirectFilter, RedirectFilterCache};
 use crate::compile::matcher::regular::{PrefixState, RegularCache, RegularSet, to_regex_approx};
 use crate::compile::matcher::{Backtracker, EndMode, ir};
 use crate::compile::rules::{Rule, SeqMatcher};
@@ -67,6 +68,11 @@ pub struct Book {
     /// Backtracking rules prefiltered by the DFA.
     prefiltered: usize,
     redirects: Vec<u32>,
+    /// Which redirections can match a given auction (see
+    /// [`RedirectFilter`]), in the order of `redirects`.
+    redirect_filter: RedirectFilter,
+    /// Whether some redirection's pattern reads the vulnerability.
+    redirects_read_vulnerability: bool,
     explanations: Explanations,
     /// Whether some rule's sequence pattern or spec reads the vulnerability
     /// (see [`Book::answers_read_vulnerability`]).
@@ -106,6 +112,7 @@ pub struct MatcherCounts {
 #[derive(Debug)]
 pub struct Scratch {
     pub(crate) cache: RegularCache,
+    redirect_cache: RedirectFilterCache,
     pub(crate) subject: Vec<u8>,
     pub(crate) proposals: Vec<Proposal>,
     grabs: Vec<Grabs>,
@@ -314,6 +321,18 @@ impl Book {
             span: Span::default(),
         })?;
         let answers_read_vulnerability = rules.iter().any(|r| r.reads_vulnerability);
+        let redirect_filter =
+            RedirectFilter::new(
+                redirects
+                    .iter()
+                    .filter_map(|&r| match &rules[r as usize].seq {
+                        SeqMatcher::Redirect { pattern, .. } => Some(pattern),
+                        _ => None,
+                    }),
+            );
+        let redirects_read_vulnerability = redirects
+            .iter()
+            .any(|&r| rules[r as usize].reads_vulnerability);
         let checks = rules
             .iter()
             .map(|r| ConstraintCheck::of(r.constraint.as_ref()))
@@ -338,6 +357,8 @@ impl Book {
             backtrack,
             prefiltered,
             redirects,
+            redirect_filter,
+            redirects_read_vulnerability,
             explanations,
         };
         book.check_redirect_cycles()?;
@@ -420,6 +441,7 @@ impl Book {
     pub fn scratch(&self) -> Scratch {
         Scratch {
             cache: self.regular.cache(),
+            redirect_cache: self.redirect_filter.cache(),
             subject: Vec::with_capacity(256),
             proposals: Vec::with_capacity(64),
             grabs: Vec::with_capacity(16),
@@ -528,12 +550,18 @@ impl Book {
                 probe.extend_from_slice(&p.subjects[i]);
                 probe.push(b'P');
                 let bt = Backtracker::new(&probe, env);
-                for &r in &self.redirects {
+                // Every redirection counts as weighed, walked or not.
+                scratch.reads_vulnerability |= self.redirects_read_vulnerability;
+                self.redirect_filter
+                    .search(&mut scratch.redirect_cache, &p.subjects[i]);
+                for (k, &r) in self.redirects.iter().enumerate() {
+                    if !self.redirect_filter.may_match(&scratch.redirect_cache, k) {
+                        continue;
+                    }
                     let SeqMatcher::Redirect { pattern, label } = &self.rules[r as usize].seq
                     else {
                         continue;
                     };
-                    scratch.reads_vulnerability |= self.rules[r as usize].reads_vulnerability;
                     p.spans.clear();
                     bt.redirect_spans(pattern, &mut Grabs::new(), &mut p.spans);
                     for k in 0..p.spans.len() {

@@ -12,6 +12,7 @@ pub mod constraint_program;
 pub mod hand_bounds;
 pub mod hand_fields;
 pub mod ir;
+pub mod redirect_filter;
 pub mod regular;
 #[cfg(test)]
 pub(crate) mod test_support;
