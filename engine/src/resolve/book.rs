@@ -11,6 +11,7 @@ use crate::compile::matcher::constraint_program::ConstraintProgram;
 use crate::compile::matcher::hand_bounds::HandBounds;
 use crate::compile::matcher::redirect_filter::{RedirectFilter, RedirectFilterCache};
 use crate::compile::matcher::regular::{PrefixState, RegularCache, RegularSet, to_regex_approx};
+use crate::compile::matcher::situation_guard::SituationGuard;
 use crate::compile::matcher::{Backtracker, EndMode, ir};
 use crate::compile::rules::{Rule, SeqMatcher};
 use crate::resolve::explanations::{Explanations, Forcing};
@@ -80,6 +81,10 @@ pub struct Book {
     /// How each rule's constraint is checked, by rule index: kept apart
     /// from the rules, so that weighing a rule reads a few kilobytes only.
     checks: Vec<ConstraintCheck>,
+    /// The situation tests of each backtracking rule's sequence pattern,
+    /// by rule index (see [`SituationGuard`]): checked before the pattern
+    /// is walked.
+    guards: Vec<Option<SituationGuard>>,
     /// Whether each rule's explanation is alerted, by rule index (see
     /// [`Book::alerted`]).
     alerts: Vec<bool>,
@@ -333,6 +338,13 @@ impl Book {
         let redirects_read_vulnerability = redirects
             .iter()
             .any(|&r| rules[r as usize].reads_vulnerability);
+        let guards = rules
+            .iter()
+            .map(|r| match &r.seq {
+                SeqMatcher::Backtrack { pattern, .. } => SituationGuard::of(pattern),
+                _ => None,
+            })
+            .collect();
         let checks = rules
             .iter()
             .map(|r| ConstraintCheck::of(r.constraint.as_ref()))
@@ -351,6 +363,7 @@ impl Book {
             alerts,
             forcing,
             checks,
+            guards,
             answers_read_vulnerability,
             rules,
             regular,
@@ -644,6 +657,9 @@ impl Book {
                 let SeqMatcher::Backtrack { pattern, .. } = &self.rules[rule as usize].seq else {
                     continue;
                 };
+                if !self.guard_admits(rule, env) {
+                    continue;
+                }
                 let mut grabs = Grabs::new();
                 if !bt.matches(pattern, EndMode::Full, &mut grabs) {
                     continue;
@@ -667,6 +683,9 @@ impl Book {
                 continue;
             }
             scratch.reads_vulnerability |= self.rules[r as usize].reads_vulnerability;
+            if !self.guard_admits(r, env) {
+                continue;
+            }
             let mut grabs = Grabs::new();
             if bt.matches(pattern, EndMode::Full, &mut grabs) {
                 let slot = scratch.grabs.len() as u32;
@@ -677,6 +696,14 @@ impl Book {
                     .push(Proposal::new(priority, r, tag, slot));
             }
         }
+    }
+
+    /// Whether `rule`'s sequence pattern may match in `env`'s situation
+    /// (see [`SituationGuard`]): `false` only when it surely cannot.
+    fn guard_admits(&self, rule: u32, env: &Env<'_>) -> bool {
+        self.guards[rule as usize]
+            .as_ref()
+            .is_none_or(|g| g.admits(env))
     }
 
     /// Puts the proposals of one question in the order they are weighed —

@@ -14,6 +14,7 @@ pub mod hand_fields;
 pub mod ir;
 pub mod redirect_filter;
 pub mod regular;
+pub mod situation_guard;
 #[cfg(test)]
 pub(crate) mod test_support;
 
