@@ -485,6 +485,7 @@ impl Book {
             situation: &situation,
             hand: None,
         };
+        let mut filter_cache = self.redirect_filter.cache();
         for &start in &self.redirects {
             let mut chain = vec![start];
             let mut current = start;
@@ -492,9 +493,15 @@ impl Book {
                 // The label followed by one call: does a redirection rewrite it?
                 let mut probe = label.to_vec();
                 probe.extend_from_slice(b":P");
-                let next = self.redirects.iter().copied().find(|&r| {
+                self.redirect_filter
+                    .search(&mut filter_cache, &probe[..probe.len() - 1]);
+                let next = (0..self.redirects.len()).find_map(|k| {
+                    let r = self.redirects[k];
+                    if !self.redirect_filter.may_match(&filter_cache, k) {
+                        return None;
+                    }
                     let SeqMatcher::Redirect { pattern, .. } = &self.rules[r as usize].seq else {
-                        return false;
+                        return None;
                     };
                     let mut spans = Vec::new();
                     Backtracker::new(&probe, &env).redirect_spans(
@@ -502,7 +509,7 @@ impl Book {
                         &mut Grabs::new(),
                         &mut spans,
                     );
-                    spans.contains(&(0, label.len()))
+                    spans.contains(&(0, label.len())).then_some(r)
                 });
                 match next {
                     None => break,
