@@ -9,7 +9,9 @@ use crate::compile::functions::Env;
 use crate::compile::grabs::Grabs;
 use crate::compile::matcher::constraint_program::ConstraintProgram;
 use crate::compile::matcher::hand_bounds::HandBounds;
+use crate::compile::matcher::redirect_filter::{RedirectFilter, RedirectFilterCache};
 use crate::compile::matcher::regular::{PrefixState, RegularCache, RegularSet, to_regex_approx};
+use crate::compile::matcher::situation_guard::SituationGuard;
 use crate::compile::matcher::{Backtracker, EndMode, ir};
 use crate::compile::rules::{Rule, SeqMatcher};
 use crate::resolve::explanations::{Explanations, Forcing};
@@ -67,6 +69,11 @@ pub struct Book {
     /// Backtracking rules prefiltered by the DFA.
     prefiltered: usize,
     redirects: Vec<u32>,
+    /// Which redirections can match a given auction (see
+    /// [`RedirectFilter`]), in the order of `redirects`.
+    redirect_filter: RedirectFilter,
+    /// Whether some redirection's pattern reads the vulnerability.
+    redirects_read_vulnerability: bool,
     explanations: Explanations,
     /// Whether some rule's sequence pattern or spec reads the vulnerability
     /// (see [`Book::answers_read_vulnerability`]).
@@ -74,6 +81,10 @@ pub struct Book {
     /// How each rule's constraint is checked, by rule index: kept apart
     /// from the rules, so that weighing a rule reads a few kilobytes only.
     checks: Vec<ConstraintCheck>,
+    /// The situation tests of each backtracking rule's sequence pattern,
+    /// by rule index (see [`SituationGuard`]): checked before the pattern
+    /// is walked.
+    guards: Vec<Option<SituationGuard>>,
     /// Whether each rule's explanation is alerted, by rule index (see
     /// [`Book::alerted`]).
     alerts: Vec<bool>,
@@ -106,6 +117,7 @@ pub struct MatcherCounts {
 #[derive(Debug)]
 pub struct Scratch {
     pub(crate) cache: RegularCache,
+    redirect_cache: RedirectFilterCache,
     pub(crate) subject: Vec<u8>,
     pub(crate) proposals: Vec<Proposal>,
     grabs: Vec<Grabs>,
@@ -314,6 +326,25 @@ impl Book {
             span: Span::default(),
         })?;
         let answers_read_vulnerability = rules.iter().any(|r| r.reads_vulnerability);
+        let redirect_filter =
+            RedirectFilter::new(
+                redirects
+                    .iter()
+                    .filter_map(|&r| match &rules[r as usize].seq {
+                        SeqMatcher::Redirect { pattern, .. } => Some(pattern),
+                        _ => None,
+                    }),
+            );
+        let redirects_read_vulnerability = redirects
+            .iter()
+            .any(|&r| rules[r as usize].reads_vulnerability);
+        let guards = rules
+            .iter()
+            .map(|r| match &r.seq {
+                SeqMatcher::Backtrack { pattern, .. } => SituationGuard::of(pattern),
+                _ => None,
+            })
+            .collect();
         let checks = rules
             .iter()
             .map(|r| ConstraintCheck::of(r.constraint.as_ref()))
@@ -332,12 +363,15 @@ impl Book {
             alerts,
             forcing,
             checks,
+            guards,
             answers_read_vulnerability,
             rules,
             regular,
             backtrack,
             prefiltered,
             redirects,
+            redirect_filter,
+            redirects_read_vulnerability,
             explanations,
         };
         book.check_redirect_cycles()?;
@@ -420,6 +454,7 @@ impl Book {
     pub fn scratch(&self) -> Scratch {
         Scratch {
             cache: self.regular.cache(),
+            redirect_cache: self.redirect_filter.cache(),
             subject: Vec::with_capacity(256),
             proposals: Vec::with_capacity(64),
             grabs: Vec::with_capacity(16),
@@ -450,6 +485,7 @@ impl Book {
             situation: &situation,
             hand: None,
         };
+        let mut filter_cache = self.redirect_filter.cache();
         for &start in &self.redirects {
             let mut chain = vec![start];
             let mut current = start;
@@ -457,9 +493,15 @@ impl Book {
                 // The label followed by one call: does a redirection rewrite it?
                 let mut probe = label.to_vec();
                 probe.extend_from_slice(b":P");
-                let next = self.redirects.iter().copied().find(|&r| {
+                self.redirect_filter
+                    .search(&mut filter_cache, &probe[..probe.len() - 1]);
+                let next = (0..self.redirects.len()).find_map(|k| {
+                    let r = self.redirects[k];
+                    if !self.redirect_filter.may_match(&filter_cache, k) {
+                        return None;
+                    }
                     let SeqMatcher::Redirect { pattern, .. } = &self.rules[r as usize].seq else {
-                        return false;
+                        return None;
                     };
                     let mut spans = Vec::new();
                     Backtracker::new(&probe, &env).redirect_spans(
@@ -467,7 +509,7 @@ impl Book {
                         &mut Grabs::new(),
                         &mut spans,
                     );
-                    spans.contains(&(0, label.len()))
+                    spans.contains(&(0, label.len())).then_some(r)
                 });
                 match next {
                     None => break,
@@ -528,12 +570,18 @@ impl Book {
                 probe.extend_from_slice(&p.subjects[i]);
                 probe.push(b'P');
                 let bt = Backtracker::new(&probe, env);
-                for &r in &self.redirects {
+                // Every redirection counts as weighed, walked or not.
+                scratch.reads_vulnerability |= self.redirects_read_vulnerability;
+                self.redirect_filter
+                    .search(&mut scratch.redirect_cache, &p.subjects[i]);
+                for (k, &r) in self.redirects.iter().enumerate() {
+                    if !self.redirect_filter.may_match(&scratch.redirect_cache, k) {
+                        continue;
+                    }
                     let SeqMatcher::Redirect { pattern, label } = &self.rules[r as usize].seq
                     else {
                         continue;
                     };
-                    scratch.reads_vulnerability |= self.rules[r as usize].reads_vulnerability;
                     p.spans.clear();
                     bt.redirect_spans(pattern, &mut Grabs::new(), &mut p.spans);
                     for k in 0..p.spans.len() {
@@ -616,6 +664,9 @@ impl Book {
                 let SeqMatcher::Backtrack { pattern, .. } = &self.rules[rule as usize].seq else {
                     continue;
                 };
+                if !self.guard_admits(rule, env) {
+                    continue;
+                }
                 let mut grabs = Grabs::new();
                 if !bt.matches(pattern, EndMode::Full, &mut grabs) {
                     continue;
@@ -639,6 +690,9 @@ impl Book {
                 continue;
             }
             scratch.reads_vulnerability |= self.rules[r as usize].reads_vulnerability;
+            if !self.guard_admits(r, env) {
+                continue;
+            }
             let mut grabs = Grabs::new();
             if bt.matches(pattern, EndMode::Full, &mut grabs) {
                 let slot = scratch.grabs.len() as u32;
@@ -649,6 +703,14 @@ impl Book {
                     .push(Proposal::new(priority, r, tag, slot));
             }
         }
+    }
+
+    /// Whether `rule`'s sequence pattern may match in `env`'s situation
+    /// (see [`SituationGuard`]): `false` only when it surely cannot.
+    fn guard_admits(&self, rule: u32, env: &Env<'_>) -> bool {
+        self.guards[rule as usize]
+            .as_ref()
+            .is_none_or(|g| g.admits(env))
     }
 
     /// Puts the proposals of one question in the order they are weighed —

@@ -104,6 +104,33 @@ enum Step {
 /// the heap about 12,000 times in 5,000 deals, an allocation each.
 type Undo = smallvec::SmallVec<[(u8, Slot); 16]>;
 
+/// The ends of the runs of a repeated unit (see [`Backtracker::unit_run`]).
+type RunEnds = smallvec::SmallVec<[usize; 24]>;
+
+/// The nodes of one copy of a repeated `node` when each of them matches
+/// one way, is never empty and reads no grab (a literal, a class, `.` or
+/// `,`): then a repetition has one run of each length — as in the
+/// `ANY_ROUNDS` idiom `(:,:,)*` — and is walked without continuations.
+fn fixed_unit(node: &Node) -> Option<&[Node]> {
+    let unit = match node {
+        Node::Group(alt)
+            if alt.rest.is_empty()
+                && alt.first.goto.is_none()
+                && alt.first.end.is_none()
+                && !alt.first.floating =>
+        {
+            alt.first.nodes.as_slice()
+        }
+        n => std::slice::from_ref(n),
+    };
+    let fixed = |n: &Node| match n {
+        Node::Literal(lit) => !lit.is_empty(),
+        Node::AnyByte | Node::AnyCall | Node::ByteSet(_) => true,
+        _ => false,
+    };
+    (!unit.is_empty() && unit.iter().all(fixed)).then_some(unit)
+}
+
 impl<'a, 'e> Backtracker<'a, 'e> {
     /// A matcher for `subject`, whose MATH reads `env`.
     pub fn new(subject: &'a [u8], env: &'a Env<'e>) -> Self {
@@ -339,6 +366,13 @@ impl<'a, 'e> Backtracker<'a, 'e> {
                         .rev()
                         .any(|n| self.straight(rest, pos + n * lit.len(), g, k));
                 }
+                Node::Repeat { node, min, max } if let Some(unit) = fixed_unit(node) => {
+                    let ends = self.unit_run(unit, pos, *max);
+                    let rest = &nodes[i + 1..];
+                    return (usize::from(*min)..ends.len())
+                        .rev()
+                        .any(|n| self.straight(rest, ends[n], g, k));
+                }
                 Node::Not(inner) => match self.step(inner, pos, g) {
                     Step::Len(_) => return false,
                     Step::Fail => {}
@@ -386,6 +420,29 @@ impl<'a, 'e> Backtracker<'a, 'e> {
         };
         let value = expr.eval(&mut cx)?;
         (value != 0).then_some(cx.pos)
+    }
+
+    /// Where each run of copies of `unit` (see [`fixed_unit`]) from `pos`
+    /// ends, the empty run first: `ends[n]` is the end of `n` copies (at
+    /// most `max`). Each copy matches one way and is not empty, so the
+    /// general loop of [`Backtracker::repeat`] would reach the same ends,
+    /// and try what follows from the longest run down, as the callers do.
+    fn unit_run(&self, unit: &[Node], pos: usize, max: Option<u8>) -> RunEnds {
+        let most = max.map_or(usize::MAX, usize::from);
+        let no_grabs = Grabs::new();
+        let mut ends = RunEnds::new();
+        ends.push(pos);
+        let mut p = pos;
+        'copies: while ends.len() <= most {
+            for n in unit {
+                match self.step(n, p, &no_grabs) {
+                    Step::Len(len) => p += len,
+                    _ => break 'copies,
+                }
+            }
+            ends.push(p);
+        }
+        ends
     }
 
     /// How many copies of `lit` follow one another from `pos` (at most
@@ -470,6 +527,12 @@ impl<'a, 'e> Backtracker<'a, 'e> {
                     return (usize::from(*min)..=count)
                         .rev()
                         .any(|n| self.seq(rest, pos + n * lit.len(), g, k));
+                }
+                if let Some(unit) = fixed_unit(node) {
+                    let ends = self.unit_run(unit, pos, *max);
+                    return (usize::from(*min)..ends.len())
+                        .rev()
+                        .any(|n| self.seq(rest, ends[n], g, k));
                 }
                 self.repeat(node, *min, *max, 0, pos, rest, g, k)
             }

@@ -12,7 +12,9 @@ pub mod constraint_program;
 pub mod hand_bounds;
 pub mod hand_fields;
 pub mod ir;
+pub mod redirect_filter;
 pub mod regular;
+pub mod situation_guard;
 #[cfg(test)]
 pub(crate) mod test_support;
 

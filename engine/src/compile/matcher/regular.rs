@@ -75,7 +75,7 @@ fn bytes(ranges: &[(u8, u8)]) -> Hir {
 }
 
 /// Any one byte.
-fn any_byte() -> Hir {
+pub(super) fn any_byte() -> Hir {
     bytes(&[(0, 255)])
 }
 
@@ -98,7 +98,7 @@ fn field() -> Hir {
     ])
 }
 
-fn repeat(sub: Hir, min: u32, max: Option<u32>) -> Hir {
+pub(super) fn repeat(sub: Hir, min: u32, max: Option<u32>) -> Hir {
     Hir::repetition(Repetition {
         min,
         max,
@@ -154,7 +154,7 @@ fn nodes(ns: &[Node], approx: bool) -> Option<Hir> {
 /// concatenation: built once, flat, instead of nested concatenations that
 /// `Hir::concat` would take apart again. The nodes an approximation makes
 /// zero-width are left out (a concatenation drops them anyway).
-fn push_nodes(ns: &[Node], approx: bool, parts: &mut Vec<Hir>) -> Option<()> {
+pub(super) fn push_nodes(ns: &[Node], approx: bool, parts: &mut Vec<Hir>) -> Option<()> {
     for n in ns {
         if !(approx && zero_width(n)) {
             parts.push(node(n, approx)?);
