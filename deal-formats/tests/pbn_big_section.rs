@@ -62,12 +62,19 @@ fn file(head: &str, line: &str, lines: usize) -> Vec<u8> {
     file.into_bytes()
 }
 
-/// Reads every game of `file`, with the peak of memory allocated meanwhile
-/// beyond what was allocated before.
-fn read_measured(file: &[u8]) -> (Vec<Result<deal_formats::pbn::PbnGame, ReadError>>, usize) {
-    let _one = MEASURING
+/// Holds the allocation counters for one test, from before it builds its
+/// file to its last check: the counters see every thread's allocations, so
+/// a test building its multi-megabyte file while another measures would
+/// show up in the other's peak.
+fn measuring() -> std::sync::MutexGuard<'static, ()> {
+    MEASURING
         .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Reads every game of `file`, with the peak of memory allocated meanwhile
+/// beyond what was allocated before (call with [`measuring`] held).
+fn read_measured(file: &[u8]) -> (Vec<Result<deal_formats::pbn::PbnGame, ReadError>>, usize) {
     let base = LIVE.load(Ordering::Relaxed);
     PEAK.store(base, Ordering::Relaxed);
     let games: Vec<_> = PbnReader::new(file).collect();
@@ -77,6 +84,7 @@ fn read_measured(file: &[u8]) -> (Vec<Result<deal_formats::pbn::PbnGame, ReadErr
 
 #[test]
 fn a_million_word_auction_is_skipped_in_memory_proportional_to_its_text() {
+    let _counters = measuring();
     // 250,000 lines, a million words: the fourth is an illegal double.
     let file = file("", "Pass Pass Pass X\n", 250_000);
     let (games, peak) = read_measured(&file);
@@ -107,6 +115,7 @@ fn a_million_word_auction_is_skipped_in_memory_proportional_to_its_text() {
 
 #[test]
 fn a_section_with_more_words_than_any_auction_is_skipped_at_the_first_word_past_them() {
+    let _counters = measuring();
     // A legal auction, then NAGs for ever: no call is illegal, but no
     // auction has that many words.
     let file = file("1C Pass Pass Pass\n", "$1 $2\n", 100_000);
@@ -126,6 +135,7 @@ fn a_section_with_more_words_than_any_auction_is_skipped_at_the_first_word_past_
 
 #[test]
 fn a_long_section_after_a_star_is_read() {
+    let _counters = measuring();
     let file = file("1C Pass Pass Pass *\n", "whatever follows\n", 100_000);
     let (games, peak) = read_measured(&file);
     let game = games[0].as_ref().expect("read");
