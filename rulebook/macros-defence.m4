@@ -32,3 +32,12 @@ define(FIT, `&&~#24($1)+#250($1)>=$2~')dnl
 dnl OC(l,b): our suit bid (an overcall, or the advance of a double) at level
 dnl l in strain b, not their suit a (a cue-bid is not a suit of ours).
 define(OC, `$1.$2!#a[CDHS]')dnl
+dnl
+dnl ---- Cappelletti over 1NT (defence-capp.txt2) ----------------------------
+dnl CAPP_HCP(): the strength for a two-level Cappelletti call: 8-15 HCP,
+dnl 10+ when vulnerable.
+define(CAPP_HCP, `HCP(8,15)&&~#20>=8+2*#2~')dnl
+dnl CAPP_ONE_SUIT(): a decent six-card or longer suit, no second four-card major.
+define(CAPP_ONE_SUIT, `&&~(#24(S)>=6&&#27(S)>=4&&#24(H)<=3)||(#24(H)>=6&&#27(H)>=4&&#24(S)<=3)||(#24(D)>=6&&#27(D)>=4&&#24(H)<=3&&#24(S)<=3)||(#24(C)>=6&&#27(C)>=4&&#24(H)<=3&&#24(S)<=3)~')dnl
+dnl CAPP_MINOR(M): a second suit, a minor, with M: five cards, or four with six M.
+define(CAPP_MINOR, `&&~#24(C)>=5||#24(D)>=5||(#24($1)>=6&&(#24(C)>=4||#24(D)>=4))~')dnl
