@@ -12,7 +12,7 @@
 //! with no approximation (a GOTO) is always walked.
 
 use super::ir::Alt;
-use super::regular::{any_byte, push_nodes, repeat};
+use super::regular::{floating_start, push_nodes};
 use regex_automata::hybrid::dfa::{Cache, DFA};
 use regex_automata::nfa::thompson;
 use regex_automata::{Anchored, Input, MatchKind, PatternID, PatternSet};
@@ -31,11 +31,7 @@ pub fn to_span_regex_approx(alt: &Alt) -> Option<Hir> {
         let mut parts = Vec::with_capacity(b.nodes.len() + 2);
         if b.floating {
             // START: any number of whole calls before the span.
-            parts.push(repeat(
-                Hir::concat(vec![repeat(any_byte(), 0, None), Hir::literal(*b":")]),
-                0,
-                Some(1),
-            ));
+            parts.push(floating_start());
         }
         push_nodes(&b.nodes, true, &mut parts)?;
         parts.push(Hir::literal(*b":"));

@@ -118,18 +118,23 @@ fn translate(alt: &Alt, approx: bool) -> Option<Hir> {
     Some(Hir::alternation(branches))
 }
 
+/// What a floating (`START`) branch may follow: any number of whole calls
+/// before the match, i.e. nothing or anything ending in `:`.
+pub(super) fn floating_start() -> Hir {
+    repeat(
+        Hir::concat(vec![repeat(any_byte(), 0, None), Hir::literal(*b":")]),
+        0,
+        Some(1),
+    )
+}
+
 fn top_branch(b: &Branch, approx: bool) -> Option<Hir> {
     if b.goto.is_some() {
         return None;
     }
     let mut parts = Vec::with_capacity(b.nodes.len() + 3);
     if b.floating {
-        // START: any number of whole calls before the match.
-        parts.push(repeat(
-            Hir::concat(vec![repeat(any_byte(), 0, None), Hir::literal(*b":")]),
-            0,
-            Some(1),
-        ));
+        parts.push(floating_start());
     }
     push_nodes(&b.nodes, approx, &mut parts)?;
     if let Some(n) = b.end {
