@@ -12,9 +12,8 @@
 //! with no approximation (a GOTO) is always walked.
 
 use super::ir::Alt;
-use super::regular::{floating_start, push_nodes};
+use super::regular::{branch_parts, lazy_dfa};
 use regex_automata::hybrid::dfa::{Cache, DFA};
-use regex_automata::nfa::thompson;
 use regex_automata::{Anchored, Input, MatchKind, PatternID, PatternSet};
 use regex_syntax::hir::Hir;
 
@@ -25,15 +24,7 @@ use regex_syntax::hir::Hir;
 pub fn to_span_regex_approx(alt: &Alt) -> Option<Hir> {
     let mut branches = Vec::with_capacity(alt.rest.len() + 1);
     for b in alt.branches() {
-        if b.goto.is_some() {
-            return None;
-        }
-        let mut parts = Vec::with_capacity(b.nodes.len() + 2);
-        if b.floating {
-            // START: any number of whole calls before the span.
-            parts.push(floating_start());
-        }
-        push_nodes(&b.nodes, true, &mut parts)?;
+        let mut parts = branch_parts(b, true, 1)?;
         parts.push(Hir::literal(*b":"));
         branches.push(Hir::concat(parts));
     }
@@ -88,22 +79,13 @@ impl RedirectFilter {
     }
 
     fn build(hirs: &[Hir]) -> Option<DFA> {
-        let nfa = thompson::Compiler::new()
-            .configure(
-                thompson::Config::new()
-                    .utf8(false)
-                    .which_captures(thompson::WhichCaptures::None),
-            )
-            .build_many_from_hir(hirs)
-            .ok()?;
-        DFA::builder()
-            .configure(
-                DFA::config()
-                    .match_kind(MatchKind::All)
-                    .cache_capacity(8 << 20),
-            )
-            .build_from_nfa(nfa)
-            .ok()
+        lazy_dfa(
+            hirs,
+            DFA::config()
+                .match_kind(MatchKind::All)
+                .cache_capacity(8 << 20),
+        )
+        .ok()
     }
 
     /// A fresh cache for searching with this filter.

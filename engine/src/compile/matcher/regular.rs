@@ -16,7 +16,7 @@
 use super::ir::{Alt, Branch, ByteSet, Node};
 use grammar::ast::AltOp;
 use regex_automata::hybrid::LazyStateID;
-use regex_automata::hybrid::dfa::{Cache, DFA};
+use regex_automata::hybrid::dfa::{Cache, Config, DFA};
 use regex_automata::nfa::thompson;
 use regex_automata::util::start;
 use regex_automata::{Anchored, MatchKind};
@@ -75,7 +75,7 @@ fn bytes(ranges: &[(u8, u8)]) -> Hir {
 }
 
 /// Any one byte.
-pub(super) fn any_byte() -> Hir {
+fn any_byte() -> Hir {
     bytes(&[(0, 255)])
 }
 
@@ -98,7 +98,7 @@ fn field() -> Hir {
     ])
 }
 
-pub(super) fn repeat(sub: Hir, min: u32, max: Option<u32>) -> Hir {
+fn repeat(sub: Hir, min: u32, max: Option<u32>) -> Hir {
     Hir::repetition(Repetition {
         min,
         max,
@@ -118,25 +118,45 @@ fn translate(alt: &Alt, approx: bool) -> Option<Hir> {
     Some(Hir::alternation(branches))
 }
 
-/// What a floating (`START`) branch may follow: any number of whole calls
-/// before the match, i.e. nothing or anything ending in `:`.
-pub(super) fn floating_start() -> Hir {
-    repeat(
-        Hir::concat(vec![repeat(any_byte(), 0, None), Hir::literal(*b":")]),
-        0,
-        Some(1),
-    )
-}
-
-fn top_branch(b: &Branch, approx: bool) -> Option<Hir> {
+/// The members of a top-level branch's concatenation up to the end of its
+/// nodes — for a floating (`START`) branch, first any number of whole calls
+/// before the match — with room for `tail` more; `None` when the branch has
+/// a GOTO or a node with no translation.
+pub(super) fn branch_parts(b: &Branch, approx: bool, tail: usize) -> Option<Vec<Hir>> {
     if b.goto.is_some() {
         return None;
     }
-    let mut parts = Vec::with_capacity(b.nodes.len() + 3);
+    let mut parts = Vec::with_capacity(b.nodes.len() + 1 + tail);
     if b.floating {
-        parts.push(floating_start());
+        parts.push(repeat(
+            Hir::concat(vec![repeat(any_byte(), 0, None), Hir::literal(*b":")]),
+            0,
+            Some(1),
+        ));
     }
     push_nodes(&b.nodes, approx, &mut parts)?;
+    Some(parts)
+}
+
+/// A lazy DFA over `hirs` (no captures, bytes rather than UTF-8), with
+/// `config`'s match kind and cache.
+pub(super) fn lazy_dfa<H: Borrow<Hir>>(hirs: &[H], config: Config) -> Result<DFA, String> {
+    let nfa = thompson::Compiler::new()
+        .configure(
+            thompson::Config::new()
+                .utf8(false)
+                .which_captures(thompson::WhichCaptures::None),
+        )
+        .build_many_from_hir(hirs)
+        .map_err(|e| e.to_string())?;
+    DFA::builder()
+        .configure(config)
+        .build_from_nfa(nfa)
+        .map_err(|e| e.to_string())
+}
+
+fn top_branch(b: &Branch, approx: bool) -> Option<Hir> {
+    let mut parts = branch_parts(b, approx, 2)?;
     if let Some(n) = b.end {
         parts.push(repeat(
             Hir::concat(vec![Hir::literal(*b":"), any_call()]),
@@ -159,7 +179,7 @@ fn nodes(ns: &[Node], approx: bool) -> Option<Hir> {
 /// concatenation: built once, flat, instead of nested concatenations that
 /// `Hir::concat` would take apart again. The nodes an approximation makes
 /// zero-width are left out (a concatenation drops them anyway).
-pub(super) fn push_nodes(ns: &[Node], approx: bool, parts: &mut Vec<Hir>) -> Option<()> {
+fn push_nodes(ns: &[Node], approx: bool, parts: &mut Vec<Hir>) -> Option<()> {
     for n in ns {
         if !(approx && zero_width(n)) {
             parts.push(node(n, approx)?);
@@ -345,28 +365,19 @@ impl RegularPart {
     fn new<H: Borrow<Hir>>(patterns: Vec<(u32, bool, H)>) -> Result<RegularPart, RegularSetError> {
         let (rules, hirs): (Vec<(u32, bool)>, Vec<H>) =
             patterns.into_iter().map(|(r, v, re)| ((r, v), re)).unzip();
-        let nfa = thompson::Compiler::new()
-            .configure(
-                thompson::Config::new()
-                    .utf8(false)
-                    .which_captures(thompson::WhichCaptures::None),
-            )
-            .build_many_from_hir(&hirs)
-            .map_err(|e| RegularSetError(e.to_string()))?;
         // The cache grows with the book: a state of the lazy DFA holds the
         // NFA states of every pattern still alive, so a big book's states are
         // big, and a cache too small for them is cleared and rebuilt over and
         // over (2,100 rules in 8 MiB: half the time went to determinizing).
         let capacity = (hirs.len() << 15).clamp(8 << 20, 256 << 20);
-        let dfa = DFA::builder()
-            .configure(
-                DFA::config()
-                    .match_kind(MatchKind::All)
-                    .cache_capacity(capacity)
-                    .minimum_cache_clear_count(None),
-            )
-            .build_from_nfa(nfa)
-            .map_err(|e| RegularSetError(e.to_string()))?;
+        let dfa = lazy_dfa(
+            &hirs,
+            DFA::config()
+                .match_kind(MatchKind::All)
+                .cache_capacity(capacity)
+                .minimum_cache_clear_count(None),
+        )
+        .map_err(RegularSetError)?;
         Ok(RegularPart { dfa, rules })
     }
 
