@@ -20,3 +20,13 @@ define(LTC_TRY, `&&~LTC()<=4||(LTC()<=5&&#20>=16)~')dnl
 dnl GOOD_LIMIT: a limit raise that accepts a slam try: seven losers or
 dnl fewer, one better than the eight a limit raise counts for (constraint).
 define(GOOD_LIMIT, `&&~LTC()<=7~')dnl
+dnl
+dnl ---- Sixth pass (slam-suit.txt2) ----------------------------------------
+dnl OPFLOOR: what partner, the opener, holds at least: his shown HCP floor,
+dnl but never less than an opening hand's 12 (the Rule of 20 floor of 10 is
+dnl for the opening bid; the slam count needs the real opening values).
+define(OPFLOOR, `(PFLOOR()+(12-PFLOOR())*(PFLOOR()<12))')dnl
+dnl RESP_AGAIN: the responder's later turn in an uncontested auction after
+dnl our one-of-a-suit opening (he is the next to call after an opener's
+dnl call); grabs l (level) and s (strain) of opener's last call.
+define(RESP_AGAIN, `(P:)?(P:)?(P:)?1[CDHS](:P:,:P:,)*:P:,:P:l.s[CDHS]')dnl
