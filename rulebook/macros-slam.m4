@@ -30,3 +30,6 @@ dnl RESP_AGAIN: the responder's later turn in an uncontested auction after
 dnl our one-of-a-suit opening (he is the next to call after an opener's
 dnl call); grabs l (level) and s (strain) of opener's last call.
 define(RESP_AGAIN, `(P:)?(P:)?(P:)?1[CDHS](:P:,:P:,)*:P:,:P:l.s[CDHS]')dnl
+dnl RAISED_FIT(s): an eight-card fit in s, or four cards opposite partner's
+dnl raise of s (SAYC raises with four, or three and a singleton).
+define(RAISED_FIT, `(FIT8($1)||#24($1)>=4)')dnl
