@@ -33,3 +33,6 @@ define(RESP_AGAIN, `(P:)?(P:)?(P:)?1[CDHS](:P:,:P:,)*:P:,:P:l.s[CDHS]')dnl
 dnl RAISED_FIT(s): an eight-card fit in s, or four cards opposite partner's
 dnl raise of s (SAYC raises with four, or three and a singleton).
 define(RAISED_FIT, `(FIT8($1)||#24($1)>=4)')dnl
+dnl RESP_AGAIN_OC: the same after an overcall (or double) of our opening,
+dnl the opponents silent since (grabs l and s of opener's last call).
+define(RESP_AGAIN_OC, `(P:)?(P:)?(P:)?1[CDHS]:(X|[1-3][CDHS]):,(:P:,:P:,)*:P:l.s[CDHS]')dnl
