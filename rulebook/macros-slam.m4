@@ -18,8 +18,9 @@ dnl LTC_TRY: slam interest opposite a limit raise: four losers, or five
 dnl with 16+ HCP (constraint).
 define(LTC_TRY, `&&~LTC()<=4||(LTC()<=5&&#20>=16)~')dnl
 dnl GOOD_LIMIT: a limit raise that accepts a slam try: seven losers or
-dnl fewer, one better than the eight a limit raise counts for (constraint).
-define(GOOD_LIMIT, `&&~LTC()<=7~')dnl
+dnl fewer, one better than the eight a limit raise counts for, or five
+dnl controls (two aces and a king: the cards a slam try needs) (constraint).
+define(GOOD_LIMIT, `&&~LTC()<=7||#23>=5~')dnl
 dnl
 dnl ---- Sixth pass (slam-suit.txt2) ----------------------------------------
 dnl OPFLOOR: what partner, the opener, holds at least: his shown HCP floor,
