@@ -37,3 +37,7 @@ define(RAISED_FIT, `(FIT8($1)||#24($1)>=4)')dnl
 dnl RESP_AGAIN_OC: the same after an overcall (or double) of our opening,
 dnl the opponents silent since (grabs l and s of opener's last call).
 define(RESP_AGAIN_OC, `(P:)?(P:)?(P:)?1[CDHS]:(X|[1-3][CDHS]):,(:P:,:P:,)*:P:l.s[CDHS]')dnl
+dnl PF12: partner's HCP floor, counted as 12 when he has shown 10 or 11
+dnl (an opening bid by the Rule of 20, or a two-over-one: the slam count
+dnl needs the values such hands hold, not the bare minimum).
+define(PF12, `(#210+(12-#210)*(#210>=10&&#210<12))')dnl
