@@ -90,3 +90,6 @@ dnl ---- Fifth pass ------------------------------------------------------------
 dnl STRONG_TRUMPS(s): a penalty double's trumps: four headed by A-Q or A-K, or
 dnl five with the ace or king.
 define(STRONG_TRUMPS, `&&~(#24($1)>=4&&#25($1)>=10)||(#24($1)>=5&&#25($1)>=4)~')dnl
+dnl PEN_TRUMPS(s): trumps to double a contract they chose at the two level
+dnl (they have a fit): five with the ace or king, or four headed by A-K or A-Q-J.
+define(PEN_TRUMPS, `&&~(#24($1)>=4&&#25($1)>=11)||(#24($1)>=5&&#25($1)>=4)~')dnl
