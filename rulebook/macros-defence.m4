@@ -52,3 +52,10 @@ define(DEF_TRUMPS, `&&~#24($1)>=5||(#24($1)>=4&&#25($1)>=6)~')dnl
 dnl TOP_OTHER(d,a,b,c): d is the longest suit other than a, b and c; with
 dnl equal length, the higher-ranking.
 define(TOP_OTHER, `&&~(#24($1)>#24(C)||($1>=C&&#24($1)==#24(C))||$2==C||$3==C||$4==C)&&(#24($1)>#24(D)||($1>=D&&#24($1)==#24(D))||$2==D||$3==D||$4==D)&&(#24($1)>#24(H)||($1>=H&&#24($1)==#24(H))||$2==H||$3==H||$4==H)&&(#24($1)>#24(S)||($1>=S&&#24($1)==#24(S))||$2==S||$3==S||$4==S)~')dnl
+dnl
+dnl ---- Booklet audit (defence-audit.txt2) ----------------------------------
+dnl DEF_MICH_HCP(): a direct Michaels cue-bid or unusual 2NT: weak (6-9 HCP,
+dnl 8-9 when vulnerable) or very strong (16+), never intermediate.
+define(DEF_MICH_HCP, `&&~(#20>=6+2*#2&&#20<=9)||#20>=16~')dnl
+dnl UNBID3(a,b,c,n): n or more cards in every suit other than a, b and c.
+define(UNBID3, `&&~(#24(C)>=$4||$1==C||$2==C||$3==C)&&(#24(D)>=$4||$1==D||$2==D||$3==D)&&(#24(H)>=$4||$1==H||$2==H||$3==H)&&(#24(S)>=$4||$1==S||$2==S||$3==S)~')dnl
