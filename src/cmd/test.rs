@@ -90,8 +90,7 @@ pub fn run_case(rulebook: &Rulebook, case: &Case, scratch: &mut Scratch) -> Outc
         for c in trace.iter().filter(|c| c.call == case.call) {
             let r = &book.rules()[c.rule as usize];
             let text = rulebook
-                .expansion
-                .text
+                .text()
                 .get(r.span.range())
                 .unwrap_or("")
                 .split_whitespace()
