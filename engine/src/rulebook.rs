@@ -56,6 +56,26 @@ pub const EMBEDDED_FILES: &[(&str, &str)] =
 pub const EMBEDDED_EXPANDED: Option<&str> =
     include!(concat!(env!("OUT_DIR"), "/embedded_expanded.rs"));
 
+/// Where the lines of [`EMBEDDED_EXPANDED`] were written, worked out at
+/// build time: the source files, and for each line that is not blank
+/// `(offset of its first byte that is not a space or tab, file index,
+/// 1-based line)`, in offset order (both empty when there is no
+/// build-time text).
+const EMBEDDED_ORIGINS: (&[&str], &[(u32, u32, u32)]) =
+    include!(concat!(env!("OUT_DIR"), "/embedded_origins.rs"));
+
+/// `file:line` of the source line of byte `offset` of [`EMBEDDED_EXPANDED`],
+/// when `offset` begins a line's text (as a rule does); the same text as
+/// [`Rulebook::rule_location`] gets from the source map.
+fn embedded_line_origin(offset: usize) -> Option<String> {
+    let (files, lines) = EMBEDDED_ORIGINS;
+    let i = lines
+        .binary_search_by_key(&offset, |&(at, _, _)| at as usize)
+        .ok()?;
+    let (_, file, line) = lines[i];
+    Some(format!("{}:{line}", files[file as usize]))
+}
+
 /// The name of the source database in a rulebook directory.
 pub const MAIN_FILE: &str = "main.txt2";
 /// The name of the macro file in a rulebook directory.
@@ -627,9 +647,26 @@ impl Rulebook {
         self.expansion.text()
     }
 
-    /// `file:line` of the source line a rule was written on.
+    /// Whether the expansion (the source map) has been made: always for a
+    /// rulebook expanded when loaded; for the embedded one, once something
+    /// asked for it.
+    pub fn has_expansion(&self) -> bool {
+        match &self.expansion {
+            LazyExpansion::Done(_) => true,
+            LazyExpansion::Embedded { expansion, .. } => expansion.get().is_some(),
+        }
+    }
+
+    /// `file:line` of the source line a rule was written on (for the
+    /// embedded rulebook, from the table made at build time, with no
+    /// expansion).
     pub fn rule_location(&self, rule: u32) -> String {
         let r = &self.book.rules()[rule as usize];
+        if let LazyExpansion::Embedded { .. } = self.expansion
+            && let Some(location) = embedded_line_origin(r.span.start as usize)
+        {
+            return location;
+        }
         let origin = self.expansion().map.locate(r.span.start as usize);
         format!("{}:{}", origin.file.display(), origin.line)
     }
