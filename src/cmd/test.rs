@@ -137,7 +137,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let outcomes: Vec<Outcome> = cases
         .iter()
         .filter(|c| args.group.as_ref().is_none_or(|g| &c.group == g))
-        .map(|c| run_case(&rulebook, c, &mut scratch))
+        .map(|c| run_case(rulebook, c, &mut scratch))
         .collect();
     if let Some(g) = &args.group
         && outcomes.is_empty()
