@@ -107,8 +107,20 @@ fn bench_decide(c: &mut Criterion) {
 }
 
 fn bench_load(c: &mut Criterion) {
+    // What every command does: the embedded rulebook, expanded at build time.
     c.bench_function("load/default", |b| {
         b.iter(|| black_box(load(&RulebookSource::Embedded).expect("loads")))
+    });
+    // The same rulebook by the path a user's rulebook takes: expanded now.
+    c.bench_function("load/default-expanded-now", |b| {
+        b.iter(|| {
+            let sources =
+                engine::rulebook::sources(&RulebookSource::Embedded, &[]).expect("sources");
+            let expansion = sources
+                .expand(&macro_expander::Limits::default())
+                .expect("expands");
+            black_box(compile_expansion(expansion, sources.explanations).expect("compiles"))
+        })
     });
 }
 

@@ -23,6 +23,11 @@
 //! The rules are parsed, compiled and checked in parallel (rayon's global
 //! pool, with the `parallel` feature); the result and the order of the
 //! diagnostics do not depend on it.
+//!
+//! The embedded rulebook is expanded at build time (`build.rs`,
+//! [`EMBEDDED_EXPANDED`]): loading it parses that text at once, and expands
+//! the rulebook again — for its source map — only when something asks where
+//! a rule was written ([`Rulebook::expansion`]) or a diagnostic is rendered.
 
 use crate::compile::error::CompileError;
 use crate::compile::rules::Rule;
@@ -38,11 +43,38 @@ use macro_expander::{
 use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 /// The files of the default rulebook, embedded at build time (path relative
 /// to `rulebook/`, text).
 pub const EMBEDDED_FILES: &[(&str, &str)] =
     include!(concat!(env!("OUT_DIR"), "/embedded_rulebook.rs"));
+
+/// The embedded rulebook expanded at build time, when it expands with no
+/// error and no warning (else `None`, and loading expands it as it does
+/// any rulebook).
+pub const EMBEDDED_EXPANDED: Option<&str> =
+    include!(concat!(env!("OUT_DIR"), "/embedded_expanded.rs"));
+
+/// Where the lines of [`EMBEDDED_EXPANDED`] were written, worked out at
+/// build time: the source files, and for each line that is not blank
+/// `(offset of its first byte that is not a space or tab, file index,
+/// 1-based line)`, in offset order (both empty when there is no
+/// build-time text).
+const EMBEDDED_ORIGINS: (&[&str], &[(u32, u32, u32)]) =
+    include!(concat!(env!("OUT_DIR"), "/embedded_origins.rs"));
+
+/// `file:line` of the source line of byte `offset` of [`EMBEDDED_EXPANDED`],
+/// when `offset` begins a line's text (as a rule does); the same text as
+/// [`Rulebook::rule_location`] gets from the source map.
+fn embedded_line_origin(offset: usize) -> Option<String> {
+    let (files, lines) = EMBEDDED_ORIGINS;
+    let i = lines
+        .binary_search_by_key(&offset, |&(at, _, _)| at as usize)
+        .ok()?;
+    let (_, file, line) = lines[i];
+    Some(format!("{}:{line}", files[file as usize]))
+}
 
 /// The name of the source database in a rulebook directory.
 pub const MAIN_FILE: &str = "main.txt2";
@@ -87,10 +119,52 @@ impl fmt::Display for RulebookSource {
 pub struct Rulebook {
     /// The compiled rules.
     pub book: Book,
-    /// The expanded text and its source map.
-    pub expansion: Expansion,
+    /// The expanded text and its source map (see [`Rulebook::expansion`]).
+    expansion: LazyExpansion,
     /// Warnings found while loading (duplicate macro definitions, …).
     pub warnings: Vec<Diagnostic>,
+}
+
+/// An expansion, or the embedded rulebook's text expanded at build time
+/// with its expansion (the source map) made on first use.
+#[derive(Debug)]
+enum LazyExpansion {
+    /// Expanded when loaded.
+    Done(Expansion),
+    /// The embedded rulebook: its text is [`EMBEDDED_EXPANDED`].
+    Embedded {
+        /// The text expanded at build time.
+        text: &'static str,
+        /// The expansion, made when first asked for.
+        expansion: OnceLock<Expansion>,
+    },
+}
+
+impl LazyExpansion {
+    /// The expanded text.
+    fn text(&self) -> &str {
+        match self {
+            LazyExpansion::Done(expansion) => &expansion.text,
+            LazyExpansion::Embedded { text, .. } => text,
+        }
+    }
+
+    /// The expansion (the embedded rulebook expanded now, the first time).
+    fn get(&self) -> &Expansion {
+        match self {
+            LazyExpansion::Done(expansion) => expansion,
+            LazyExpansion::Embedded { text, expansion } => expansion.get_or_init(|| {
+                let expansion = embedded_sources()
+                    .expand(&Limits::default())
+                    .expect("the embedded rulebook expanded at build time");
+                assert_eq!(
+                    expansion.text, *text,
+                    "the embedded rulebook expands to its build-time text"
+                );
+                expansion
+            }),
+        }
+    }
 }
 
 /// A rulebook that could not be loaded: every problem found.
@@ -283,12 +357,19 @@ pub fn sources(source: &RulebookSource, extra_macros: &[PathBuf]) -> Result<Sour
     }
 }
 
-/// Loads, expands, parses and compiles a rulebook.
+/// Loads, expands, parses and compiles a rulebook. The embedded rulebook
+/// is parsed from its text expanded at build time ([`EMBEDDED_EXPANDED`]),
+/// when there is one.
 pub fn load(source: &RulebookSource) -> Result<Rulebook, LoadError> {
     let fail = |problems: Vec<String>| LoadError {
         source: source.clone(),
         problems,
     };
+    if *source == RulebookSource::Embedded
+        && let Some(text) = EMBEDDED_EXPANDED
+    {
+        return load_embedded_expanded(text).map_err(fail);
+    }
     let sources = sources(source, &[]).map_err(|e| fail(vec![e]))?;
     let Recovered { expansion, errors } = sources.expand_recovering(&Limits::default());
     let expansion = match expansion {
@@ -296,6 +377,20 @@ pub fn load(source: &RulebookSource) -> Result<Rulebook, LoadError> {
         _ => return Err(fail(errors.iter().map(ToString::to_string).collect())),
     };
     compile_expansion(expansion, sources.explanations).map_err(fail)
+}
+
+/// Loads the embedded rulebook from `text`, its expansion made at build
+/// time (which had no warning): the same book, warnings and errors as
+/// expanding it now, the expansion made only when a diagnostic needs it or
+/// [`Rulebook::expansion`] is asked for.
+fn load_embedded_expanded(text: &'static str) -> Result<Rulebook, Vec<String>> {
+    let expansion = LazyExpansion::Embedded {
+        text,
+        expansion: OnceLock::new(),
+    };
+    let explanations = embedded_sources().explanations;
+    let analysis = analyze_text(text, &[], &|| expansion.get(), &explanations);
+    finish(analysis, expansion)
 }
 
 /// Everything learnt by analysing an expanded rulebook.
@@ -331,14 +426,30 @@ impl Analysis {
 /// table's errors, the parse errors, each rule's findings rule by rule, then
 /// the book's error.
 pub fn analyze(expansion: &Expansion, explanation_files: &[(PathBuf, String)]) -> Analysis {
-    let mut diagnostics: Vec<Diagnostic> = expansion
-        .warnings
+    analyze_text(
+        &expansion.text,
+        &expansion.warnings,
+        &|| expansion,
+        explanation_files,
+    )
+}
+
+/// [`analyze`] for the expanded `text`, with the expander's `warnings`;
+/// `expansion` gives the expansion of `text`, called only to render a
+/// diagnostic.
+fn analyze_text<'e>(
+    text: &str,
+    warnings: &[macro_expander::Warning],
+    expansion: &dyn Fn() -> &'e Expansion,
+    explanation_files: &[(PathBuf, String)],
+) -> Analysis {
+    let mut diagnostics: Vec<Diagnostic> = warnings
         .iter()
-        .map(|w| w.to_diagnostic(&expansion.map))
+        .map(|w| w.to_diagnostic(&expansion().map))
         .collect();
     let (explanations, db) = join(
         || Explanations::parse_files(explanation_files),
-        || grammar::parse_database_with(&expansion.text, RuleFindings::of),
+        || grammar::parse_database_with(text, RuleFindings::of),
     );
     // A bad line is an error; the good lines are kept, so the rules that
     // point at them are not reported as well.
@@ -355,10 +466,10 @@ pub fn analyze(expansion: &Expansion, explanation_files: &[(PathBuf, String)]) -
         ));
     }
     let at = |severity: Severity, message: String, span: Span| {
-        expansion.diagnostic(severity, message, span.range())
+        expansion().diagnostic(severity, message, span.range())
     };
     for e in &db.errors {
-        diagnostics.push(e.to_diagnostic(expansion));
+        diagnostics.push(e.to_diagnostic(expansion()));
     }
     let rule_count = db.rules.len();
     let mut ids: HashMap<u32, Span> = HashMap::new();
@@ -366,7 +477,7 @@ pub fn analyze(expansion: &Expansion, explanation_files: &[(PathBuf, String)]) -
     for (i, r) in db.rules.into_iter().enumerate() {
         if let Some(id) = &r.id {
             if let Some(first) = ids.get(&id.node) {
-                let first = expansion.map.locate(first.start as usize);
+                let first = expansion().map.locate(first.start as usize);
                 diagnostics.push(
                     at(
                         Severity::Warning,
@@ -504,6 +615,11 @@ pub fn compile_expansion(
     explanations: Vec<(PathBuf, String)>,
 ) -> Result<Rulebook, Vec<String>> {
     let analysis = analyze(&expansion, &explanations);
+    finish(analysis, LazyExpansion::Done(expansion))
+}
+
+/// The rulebook analysed in `analysis`, or its errors rendered.
+fn finish(analysis: Analysis, expansion: LazyExpansion) -> Result<Rulebook, Vec<String>> {
     let (errors, warnings): (Vec<Diagnostic>, Vec<Diagnostic>) = analysis
         .diagnostics
         .into_iter()
@@ -519,10 +635,39 @@ pub fn compile_expansion(
 }
 
 impl Rulebook {
-    /// `file:line` of the source line a rule was written on.
+    /// The expanded text and its source map. For the embedded rulebook
+    /// (loaded from its build-time text), the rulebook is expanded the
+    /// first time this is asked for; [`Rulebook::text`] needs no expansion.
+    pub fn expansion(&self) -> &Expansion {
+        self.expansion.get()
+    }
+
+    /// The expanded text (the database the rules' spans point into).
+    pub fn text(&self) -> &str {
+        self.expansion.text()
+    }
+
+    /// Whether the expansion (the source map) has been made: always for a
+    /// rulebook expanded when loaded; for the embedded one, once something
+    /// asked for it.
+    pub fn has_expansion(&self) -> bool {
+        match &self.expansion {
+            LazyExpansion::Done(_) => true,
+            LazyExpansion::Embedded { expansion, .. } => expansion.get().is_some(),
+        }
+    }
+
+    /// `file:line` of the source line a rule was written on (for the
+    /// embedded rulebook, from the table made at build time, with no
+    /// expansion).
     pub fn rule_location(&self, rule: u32) -> String {
         let r = &self.book.rules()[rule as usize];
-        let origin = self.expansion.map.locate(r.span.start as usize);
+        if let LazyExpansion::Embedded { .. } = self.expansion
+            && let Some(location) = embedded_line_origin(r.span.start as usize)
+        {
+            return location;
+        }
+        let origin = self.expansion().map.locate(r.span.start as usize);
         format!("{}:{}", origin.file.display(), origin.line)
     }
 }

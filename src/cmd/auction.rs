@@ -121,7 +121,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         options,
         || rulebook.book.scratch_sharing(QUESTION_MEMO, &shared),
         |scratch: &mut Scratch, game: &InputGame| {
-            render(&rulebook, format, args.explain, game, scratch)
+            render(rulebook, format, args.explain, game, scratch)
         },
         |name, game, result| {
             if let InputGame::Pbn(g) = &game

@@ -54,14 +54,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let hand = parse_hand(&args.hand).map_err(|e| anyhow::anyhow!("bad --hand: {e}"))?;
     let rulebook = args.rules.load()?;
     let mut scratch = rulebook.book.scratch();
-    let table = replay(&rulebook, &args.auction, &args.table, &mut scratch)?;
+    let table = replay(rulebook, &args.auction, &args.table, &mut scratch)?;
     if table.bidding().has_ended() {
         anyhow::bail!("the auction has ended: there is no call to make");
     }
     let eval = HandEval::new(hand);
     print!(
         "{}",
-        render(&rulebook, &table, &eval, &mut scratch, args.json, args.why)
+        render(rulebook, &table, &eval, &mut scratch, args.json, args.why)
     );
     Ok(ExitCode::SUCCESS)
 }

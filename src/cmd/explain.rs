@@ -40,8 +40,8 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let rulebook = args.rules.load()?;
     let mut scratch = rulebook.book.scratch();
-    let table = replay(&rulebook, &args.auction, &args.table, &mut scratch)?;
-    print!("{}", render(&rulebook, &table, args.json));
+    let table = replay(rulebook, &args.auction, &args.table, &mut scratch)?;
+    print!("{}", render(rulebook, &table, args.json));
     Ok(ExitCode::SUCCESS)
 }
 

@@ -78,7 +78,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ),
     };
     let format = Format::from(args.format);
-    let exported = export(&rulebook, format, &options);
+    let exported = export(rulebook, format, &options);
     if exported.truncated {
         eprintln!(
             "warning: the rulebook describes more auctions than the walk keeps ({} nodes): \

@@ -59,7 +59,7 @@ pub struct Args {
 /// Runs `bidbook lint`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let rulebook = args.rules.load()?;
-    let (report, findings) = render(&rulebook, args.deals, args.seed, args.samples, args.json);
+    let (report, findings) = render(rulebook, args.deals, args.seed, args.samples, args.json);
     print!("{report}");
     Ok(if args.strict && findings > 0 {
         ExitCode::from(1)

@@ -190,14 +190,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         |scratch: &mut Scratch, game: &InputGame| -> Result<Bid, String> {
             let board = game.board();
             let deal = dd::full_deal(&board.deal)?;
-            let bidden = bid_game(&rulebook, game, scratch)?;
+            let bidden = bid_game(rulebook, game, scratch)?;
             let written = if writing {
-                let auction = recorded_auction(&rulebook, &bidden, false);
+                let auction = recorded_auction(rulebook, &bidden, false);
                 let mut bytes = Vec::with_capacity(1024);
                 write_game(
                     &mut bytes,
                     OutputFormat::Pbn,
-                    &rulebook,
+                    rulebook,
                     game,
                     &bidden,
                     &auction,

@@ -90,8 +90,7 @@ pub fn run_case(rulebook: &Rulebook, case: &Case, scratch: &mut Scratch) -> Outc
         for c in trace.iter().filter(|c| c.call == case.call) {
             let r = &book.rules()[c.rule as usize];
             let text = rulebook
-                .expansion
-                .text
+                .text()
                 .get(r.span.range())
                 .unwrap_or("")
                 .split_whitespace()
@@ -138,7 +137,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let outcomes: Vec<Outcome> = cases
         .iter()
         .filter(|c| args.group.as_ref().is_none_or(|g| &c.group == g))
-        .map(|c| run_case(&rulebook, c, &mut scratch))
+        .map(|c| run_case(rulebook, c, &mut scratch))
         .collect();
     if let Some(g) = &args.group
         && outcomes.is_empty()

@@ -99,7 +99,7 @@ pub struct Topics {
 impl Topics {
     /// The topics of `rulebook`'s rules.
     pub fn new(rulebook: &Rulebook) -> Topics {
-        let map = &rulebook.expansion.map;
+        let map = &rulebook.expansion().map;
         let mut paths: Vec<std::sync::Arc<std::path::Path>> = Vec::new();
         let mut of_rule = Vec::with_capacity(rulebook.book.rules().len());
         for r in rulebook.book.rules() {
@@ -202,7 +202,7 @@ pub fn shows_words(shows: &Shown) -> Option<String> {
 /// database (`START[1-5][CDHS]:P:4N:P:5C$`).
 pub fn sequence_text(rulebook: &Rulebook, rule: u32) -> String {
     let r = &rulebook.book.rules()[rule as usize];
-    let text = &rulebook.expansion.text;
+    let text = rulebook.text();
     let span = text
         .get(r.span.start as usize..r.span.end as usize)
         .unwrap_or_default();
