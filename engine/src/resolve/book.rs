@@ -898,12 +898,17 @@ impl Book {
 
     /// Whether `rule`'s constraint may hold for `hand` whatever the grabs
     /// of its sequence match: `false` when the hand is outside the rule's
-    /// [`HandBounds`], or when the constraint reads no grab and fails.
+    /// [`HandBounds`], when the constraint reads no grab and fails, or
+    /// when it does and one of its tests that read none fails.
     #[inline]
     pub fn may_hold(&self, rule: u32, hand: &HandEval, env: &Env<'_>) -> bool {
         let check = &self.checks[rule as usize];
         check.bounds.admit(&hand.values)
-            && (check.uses_grabs || self.constraint_holds(rule, hand, &Grabs::new(), env))
+            && if check.uses_grabs {
+                check.grab_free.as_ref().is_none_or(|g| g.admits(env))
+            } else {
+                self.constraint_holds(rule, hand, &Grabs::new(), env)
+            }
     }
 
     /// Confirms the pending proposal at `at` in `proposals` (see
@@ -977,6 +982,10 @@ struct ConstraintCheck {
     bounds: HandBounds,
     /// Whether the constraint reads the grabs of the sequence match.
     uses_grabs: bool,
+    /// The tests of a constraint that reads grabs which read none (see
+    /// [`SituationGuard::of_constraint`]): checked before a sequence match
+    /// is confirmed for it.
+    grab_free: Option<SituationGuard>,
     /// What to do with a hand within them.
     how: Check,
 }
@@ -998,12 +1007,17 @@ impl ConstraintCheck {
             return ConstraintCheck {
                 bounds: HandBounds::default(),
                 uses_grabs: false,
+                grab_free: None,
                 how: Check::Holds,
             };
         };
         ConstraintCheck {
             bounds: HandBounds::of(c),
             uses_grabs: c.uses_grabs,
+            grab_free: c
+                .uses_grabs
+                .then(|| SituationGuard::of_constraint(c))
+                .flatten(),
             how: ConstraintProgram::compile(c).map_or(Check::Walk, Check::Program),
         }
     }
