@@ -1,8 +1,8 @@
 //! The question memo ([`engine::resolve::book::Book::scratch_with_memo`]) against
 //! rulebooks whose answers depend on the vulnerability: an answer worked
 //! out at one vulnerability must not be handed to a question at another.
-//! And its answers, whose approximate sequence hits are confirmed only when
-//! weighed, against a scratch without a memo, which confirms them at once.
+//! And its answers, remembered and shared, against a scratch without a
+//! memo, which works every question out again.
 
 use bridge::auction::{Call, Vulnerability, call_token, parse_call};
 use bridge::hand::parse_hand;
@@ -165,14 +165,14 @@ fn answers_of_one_book_are_not_shared_with_another() {
     let _ = other.book.scratch_sharing(16, &shared);
 }
 
-/// With a memo, the approximate hits of backtracking patterns are confirmed
-/// only when they are weighed (a hand their constraint may hold for, the
-/// call made, a trace): the decisions, and what every call shows, are
-/// those of a scratch without a memo, which confirms every hit at once —
-/// over deals enough to reach contested and later auctions, with a memo
-/// small enough that answers are forgotten and worked out again.
+/// With a memo, the decisions, and what every call shows, are those of a
+/// scratch without one, which works every question out again — over deals
+/// enough to reach contested and later auctions, with a memo small enough
+/// that answers are forgotten and worked out again. (A guard for any
+/// change to what an answer keeps: a version that confirmed approximate
+/// sequence hits only when weighed was checked against it.)
 #[test]
-fn answers_confirmed_when_weighed_bid_as_answers_confirmed_at_once() {
+fn remembered_answers_bid_as_answers_worked_out_again() {
     use bridge::random::DealGenerator;
     use engine::analysis::bid_deal::bid_deal;
     let rulebook = load(&RulebookSource::Embedded).unwrap();
@@ -193,15 +193,14 @@ fn answers_confirmed_when_weighed_bid_as_answers_confirmed_at_once() {
     let want = bid_all(&mut book.scratch());
     for capacity in [1 << 16, 256] {
         let mut memo = book.scratch_with_memo(capacity);
-        // Twice: the second time the answers are the memo's, some of their
-        // hits confirmed by the first pass, others still pending.
+        // Twice: the second time most answers are the memo's.
         assert_eq!(bid_all(&mut memo), want, "capacity {capacity}");
         assert_eq!(bid_all(&mut memo), want, "capacity {capacity}, again");
     }
 }
 
-/// Tracing a decision confirms every hit; the decision is the one made
-/// without a trace, before and after, from the same remembered answer.
+/// A traced decision is the one made without a trace, before and after,
+/// from the same remembered answer.
 #[test]
 fn a_traced_decision_is_the_untraced_one() {
     use bridge::random::DealGenerator;

@@ -17,7 +17,7 @@ use crate::compile::rules::{Rule, SeqMatcher};
 use crate::resolve::explanations::{Explanations, Forcing};
 use crate::resolve::hand_eval::HandEval;
 use crate::resolve::memo::{QuestionMemo, SharedAnswers};
-use crate::resolve::proposal::{Meaning, NO_GRABS, PENDING, Proposal, TagSet};
+use crate::resolve::proposal::{Meaning, NO_GRABS, Proposal};
 use grammar::ast::Span;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -41,6 +41,20 @@ impl std::fmt::Display for RuleLabel {
             RuleLabel::Id(id) => write!(f, "#{id}"),
             RuleLabel::Position(n) => write!(f, "rule {n}"),
         }
+    }
+}
+
+/// A set of candidate tags (indices of legal calls).
+#[derive(Debug, Clone, Copy, Default)]
+struct TagSet([u64; 4]);
+
+impl TagSet {
+    fn insert(&mut self, tag: u8) {
+        self.0[usize::from(tag >> 6)] |= 1 << (tag & 63);
+    }
+
+    fn contains(&self, tag: u8) -> bool {
+        self.0[usize::from(tag >> 6)] & (1 << (tag & 63)) != 0
     }
 }
 
@@ -116,9 +130,6 @@ pub struct Scratch {
     /// Whether working out the current answer weighed a rule that reads the
     /// vulnerability (see [`Scratch::answer_read_vulnerability`]).
     reads_vulnerability: bool,
-    /// The tags of the proposals of the current answer (when it is not the
-    /// memo's) whose sequence match is not confirmed yet.
-    unresolved: TagSet,
 }
 
 /// The auction of the current question and its rewritings by redirections
@@ -202,7 +213,6 @@ impl Scratch {
         self.proposals.clear();
         self.grabs.clear();
         self.reads_vulnerability = false;
-        self.unresolved = TagSet::default();
     }
 
     /// Whether working out the current answer weighed a rule whose sequence
@@ -234,7 +244,7 @@ impl Scratch {
     /// current question (which is from now on the memo's copy).
     pub(crate) fn memo_store(&mut self) {
         if let Some(memo) = &mut self.memo {
-            memo.store(&self.proposals, &self.grabs, self.unresolved);
+            memo.store(&self.proposals, &self.grabs);
             self.from_memo = true;
         }
     }
@@ -264,85 +274,6 @@ impl Scratch {
             return memo.answer();
         }
         (&self.proposals, &self.grabs)
-    }
-
-    /// Whether some proposal for the call tagged `tag` in the current answer
-    /// waits for its sequence match to be confirmed
-    /// ([`Scratch::confirm_tag`] before it is weighed or its meaning read).
-    #[inline]
-    pub(crate) fn unresolved(&self, tag: u8) -> bool {
-        self.unresolved_tags().contains(tag)
-    }
-
-    /// Whether some proposal of the current answer waits for confirmation.
-    pub(crate) fn any_unresolved(&self) -> bool {
-        !self.unresolved_tags().is_empty()
-    }
-
-    fn unresolved_tags(&self) -> &TagSet {
-        match &self.memo {
-            Some(memo) if self.from_memo => memo.unresolved(),
-            _ => &self.unresolved,
-        }
-    }
-
-    /// Confirms the pending proposals for the call `candidate` tagged `tag`
-    /// in the current answer, the auction being `sequence` (see
-    /// [`Book::confirm_tag`]); what they confirm stays in the answer (the
-    /// memo's, when it is remembered). Returns the new place of the
-    /// proposal that was at `at` (the confirmations that fail are taken out
-    /// of the answer).
-    pub(crate) fn confirm_tag(
-        &mut self,
-        book: &Book,
-        sequence: &[u8],
-        candidate: &[u8],
-        tag: u8,
-        env: &Env<'_>,
-        at: usize,
-    ) -> usize {
-        let subject = self.take_subject(sequence, candidate);
-        let (proposals, grabs, unresolved) = match &mut self.memo {
-            Some(memo) if self.from_memo => memo.answer_mut(),
-            _ => (&mut self.proposals, &mut self.grabs, &mut self.unresolved),
-        };
-        let at = book.confirm_tag(&subject, tag, env, proposals, grabs, at);
-        unresolved.remove(tag);
-        self.subject = subject;
-        at
-    }
-
-    /// Confirms the pending proposal at `at` in the current answer, for the
-    /// call `candidate` after the auction `sequence` (see
-    /// [`Book::confirm_one`]); `false` when it did not match and is gone.
-    pub(crate) fn confirm_one(
-        &mut self,
-        book: &Book,
-        sequence: &[u8],
-        candidate: &[u8],
-        env: &Env<'_>,
-        at: usize,
-    ) -> bool {
-        let subject = self.take_subject(sequence, candidate);
-        let (proposals, grabs, _) = match &mut self.memo {
-            Some(memo) if self.from_memo => memo.answer_mut(),
-            _ => (&mut self.proposals, &mut self.grabs, &mut self.unresolved),
-        };
-        let holds = book.confirm_one(&subject, env, proposals, grabs, at);
-        self.subject = subject;
-        holds
-    }
-
-    /// The subject buffer holding `sequence`, a `:` and `candidate`.
-    fn take_subject(&mut self, sequence: &[u8], candidate: &[u8]) -> Vec<u8> {
-        let mut subject = std::mem::take(&mut self.subject);
-        subject.clear();
-        subject.extend_from_slice(sequence);
-        if !sequence.is_empty() {
-            subject.push(b':');
-        }
-        subject.extend_from_slice(candidate);
-        subject
     }
 
     /// Puts the proposals of the current question in order and marks the
@@ -532,7 +463,6 @@ impl Book {
             memo: None,
             from_memo: false,
             reads_vulnerability: false,
-            unresolved: TagSet::default(),
         }
     }
 
@@ -712,11 +642,6 @@ impl Book {
         // Regular patterns (and approximations of backtracking ones): one DFA
         // walk. Approximate hits are collected first, confirmed below.
         let bt = Backtracker::new(subject, env);
-        // With a memo, an approximate hit of the original auction (not one
-        // rewritten by a redirection: the same rule reached along two paths
-        // counts once, whichever path confirms) is confirmed only when it is
-        // weighed: most never are (see `Book::confirm_tag`).
-        let lazy = scratch.memo.is_some() && scratch.prepared.len == 1;
         let mut hits = std::mem::take(&mut scratch.hits);
         hits.clear();
         let mut done = false;
@@ -742,17 +667,12 @@ impl Book {
                 if !self.guard_admits(rule, env) {
                     continue;
                 }
-                if lazy {
-                    slot = PENDING;
-                    scratch.unresolved.insert(tag);
-                } else {
-                    let mut grabs = Grabs::new();
-                    if !bt.matches(pattern, EndMode::Full, &mut grabs) {
-                        continue;
-                    }
-                    slot = scratch.grabs.len() as u32;
-                    scratch.grabs.push(grabs);
+                let mut grabs = Grabs::new();
+                if !bt.matches(pattern, EndMode::Full, &mut grabs) {
+                    continue;
                 }
+                slot = scratch.grabs.len() as u32;
+                scratch.grabs.push(grabs);
             }
             let priority = self.rules[rule as usize].priority;
             scratch
@@ -829,124 +749,6 @@ impl Book {
         }
     }
 
-    /// Confirms the pending proposals (see [`PENDING`]) tagged `tag` among
-    /// `proposals` — the sequence patterns walked on `subject`, the auction
-    /// followed by the tag's call — keeping the grabs of those that match
-    /// in `grabs` and taking out those that do not; then marks the
-    /// superseded defaults among that call's proposals again, as
-    /// [`Book::settle`] would have, had they been confirmed when the answer
-    /// was worked out. Which rules propose one call, and which of them are
-    /// superseded, depend on that call's proposals only, so the other calls
-    /// keep theirs unconfirmed. Returns how many of the first `before`
-    /// proposals are left (the new place of the one that was at `before`).
-    pub(crate) fn confirm_tag(
-        &self,
-        subject: &[u8],
-        tag: u8,
-        env: &Env<'_>,
-        proposals: &mut Vec<Proposal>,
-        grabs: &mut Vec<Grabs>,
-        before: usize,
-    ) -> usize {
-        let bt = Backtracker::new(subject, env);
-        let mut place = 0;
-        let mut left_before = before;
-        proposals.retain_mut(|p| {
-            place += 1;
-            if p.tag() != tag || !p.pending() {
-                return true;
-            }
-            let mut g = Grabs::new();
-            let holds = match &self.rules[p.rule() as usize].seq {
-                SeqMatcher::Backtrack { pattern, .. } => bt.matches(pattern, EndMode::Full, &mut g),
-                _ => false,
-            };
-            if holds {
-                p.confirm(grabs.len() as u32);
-                grabs.push(g);
-            } else if place <= before {
-                left_before -= 1;
-            }
-            holds
-        });
-        let mut above = false;
-        let mut start = 0;
-        while start < proposals.len() {
-            let priority = proposals[start].priority();
-            let end = start
-                + proposals[start..]
-                    .iter()
-                    .take_while(|p| p.priority() == priority)
-                    .count();
-            let run = &mut proposals[start..end];
-            let mut firm = false;
-            let mut here = false;
-            for p in run.iter().filter(|p| p.tag() == tag) {
-                here = true;
-                firm |= !self.rules[p.rule() as usize].default;
-            }
-            if here {
-                for p in run.iter_mut().filter(|p| p.tag() == tag) {
-                    p.superseded = self.rules[p.rule() as usize].default && (above || firm);
-                }
-                above = true;
-            }
-            start = end;
-        }
-        left_before
-    }
-
-    /// Whether `rule`'s constraint may hold for `hand` whatever the grabs
-    /// of its sequence match: `false` when the hand is outside the rule's
-    /// [`HandBounds`], when the constraint reads no grab and fails, or
-    /// when it does and one of its tests that read none fails.
-    #[inline]
-    pub fn may_hold(&self, rule: u32, hand: &HandEval, env: &Env<'_>) -> bool {
-        let check = &self.checks[rule as usize];
-        check.bounds.admit(&hand.values)
-            && if check.uses_grabs {
-                check.grab_free.as_ref().is_none_or(|g| g.admits(env))
-            } else {
-                self.constraint_holds(rule, hand, &Grabs::new(), env)
-            }
-    }
-
-    /// Confirms the pending proposal at `at` in `proposals` (see
-    /// [`PENDING`]), its sequence pattern walked on `subject`: keeps its
-    /// grabs in `grabs` when it matches, and takes it out when it does not.
-    /// Returns whether it matched. Whether a default rule's proposal is
-    /// superseded needs its call's other proposals: [`Book::confirm_tag`].
-    pub(crate) fn confirm_one(
-        &self,
-        subject: &[u8],
-        env: &Env<'_>,
-        proposals: &mut Vec<Proposal>,
-        grabs: &mut Vec<Grabs>,
-        at: usize,
-    ) -> bool {
-        let mut g = Grabs::new();
-        let holds = match &self.rules[proposals[at].rule() as usize].seq {
-            SeqMatcher::Backtrack { pattern, .. } => {
-                Backtracker::new(subject, env).matches(pattern, EndMode::Full, &mut g)
-            }
-            _ => false,
-        };
-        if holds {
-            proposals[at].confirm(grabs.len() as u32);
-            grabs.push(g);
-        } else {
-            proposals.remove(at);
-        }
-        holds
-    }
-
-    /// Whether `rule` is a default rule (one that gives way to the other
-    /// rules proposing the same call).
-    #[inline]
-    pub(crate) fn is_default(&self, rule: u32) -> bool {
-        self.rules[rule as usize].default
-    }
-
     /// Whether `rule`'s constraint holds for `hand`. `env.hand` must hold
     /// the features of the same hand: constraints read the pattern string
     /// and the features alike (see [`crate::compile::matcher::hand_fields`]). A hand
@@ -980,12 +782,6 @@ impl Book {
 struct ConstraintCheck {
     /// What a hand must be within (see [`HandBounds`]).
     bounds: HandBounds,
-    /// Whether the constraint reads the grabs of the sequence match.
-    uses_grabs: bool,
-    /// The tests of a constraint that reads grabs which read none (see
-    /// [`SituationGuard::of_constraint`]): checked before a sequence match
-    /// is confirmed for it.
-    grab_free: Option<SituationGuard>,
     /// What to do with a hand within them.
     how: Check,
 }
@@ -1006,18 +802,11 @@ impl ConstraintCheck {
         let Some(c) = constraint else {
             return ConstraintCheck {
                 bounds: HandBounds::default(),
-                uses_grabs: false,
-                grab_free: None,
                 how: Check::Holds,
             };
         };
         ConstraintCheck {
             bounds: HandBounds::of(c),
-            uses_grabs: c.uses_grabs,
-            grab_free: c
-                .uses_grabs
-                .then(|| SituationGuard::of_constraint(c))
-                .flatten(),
             how: ConstraintProgram::compile(c).map_or(Check::Walk, Check::Program),
         }
     }

@@ -27,7 +27,7 @@
 //! forgotten.
 
 use crate::compile::grabs::Grabs;
-use crate::resolve::proposal::{Meaning, Proposal, TagSet};
+use crate::resolve::proposal::{Meaning, Proposal};
 use hashbrown::HashTable;
 use smallvec::SmallVec;
 use std::hash::BuildHasher;
@@ -42,14 +42,10 @@ struct Answer {
     key: SmallVec<[u8; 48]>,
     /// The key's hash.
     hash: u64,
-    /// The proposals, settled (see [`crate::resolve::book::Book::settle`]);
-    /// those whose match is confirmed false when they are first weighed
-    /// are taken out.
-    proposals: Vec<Proposal>,
-    /// The grabs the proposals refer to (confirmed matches add theirs).
-    grabs: Vec<Grabs>,
-    /// The tags some of whose proposals are not confirmed yet.
-    unresolved: TagSet,
+    /// The proposals, settled (see [`crate::resolve::book::Book::settle`]).
+    proposals: Box<[Proposal]>,
+    /// The grabs the proposals refer to.
+    grabs: Box<[Grabs]>,
     /// The meaning of each call made after this auction so far: the same
     /// for every deal, so worked out once.
     meanings: Vec<Meaning>,
@@ -60,19 +56,12 @@ struct Answer {
 
 impl Answer {
     /// A new answer to `key`, with no meanings yet.
-    fn new(
-        key: &[u8],
-        hash: u64,
-        proposals: &[Proposal],
-        grabs: &[Grabs],
-        unresolved: TagSet,
-    ) -> Answer {
+    fn new(key: &[u8], hash: u64, proposals: &[Proposal], grabs: &[Grabs]) -> Answer {
         Answer {
             key: SmallVec::from_slice(key),
             hash,
             proposals: proposals.into(),
             grabs: grabs.into(),
-            unresolved,
             meanings: Vec::new(),
             meaning_tags: SmallVec::new(),
         }
@@ -220,15 +209,14 @@ impl QuestionMemo {
     }
 
     /// Remembers `proposals` and their `grabs` as the answer to the current
-    /// question (`unresolved`: the tags with proposals still to confirm),
-    /// and offers them to the other threads.
-    pub(crate) fn store(&mut self, proposals: &[Proposal], grabs: &[Grabs], unresolved: TagSet) {
+    /// question, and offers them to the other threads.
+    pub(crate) fn store(&mut self, proposals: &[Proposal], grabs: &[Grabs]) {
         self.worked_out += 1;
         if let Some(shared) = &self.shared {
-            shared.offer(&self.key, proposals, grabs, unresolved);
+            shared.offer(&self.key, proposals, grabs);
         }
         let hash = self.hasher.hash_one(self.key.as_slice());
-        let answer = Answer::new(&self.key, hash, proposals, grabs, unresolved);
+        let answer = Answer::new(&self.key, hash, proposals, grabs);
         self.current = self.insert(answer);
         self.loaded = true;
     }
@@ -238,23 +226,6 @@ impl QuestionMemo {
     pub(crate) fn answer(&self) -> (&[Proposal], &[Grabs]) {
         let answer = &self.now.answers[self.current as usize];
         (&answer.proposals, &answer.grabs)
-    }
-
-    /// The tags of the current answer some of whose proposals are not
-    /// confirmed yet.
-    pub(crate) fn unresolved(&self) -> &TagSet {
-        &self.now.answers[self.current as usize].unresolved
-    }
-
-    /// The current answer, to confirm proposals in: its proposals, their
-    /// grabs and its unresolved tags.
-    pub(crate) fn answer_mut(&mut self) -> (&mut Vec<Proposal>, &mut Vec<Grabs>, &mut TagSet) {
-        let answer = &mut self.now.answers[self.current as usize];
-        (
-            &mut answer.proposals,
-            &mut answer.grabs,
-            &mut answer.unresolved,
-        )
     }
 
     /// What the call tagged `tag` shows after the current question's
@@ -307,11 +278,8 @@ pub struct SharedAnswers {
 }
 
 /// The table behind [`SharedAnswers`].
-type SharedTable = hashbrown::HashMap<
-    Box<[u8]>,
-    (Box<[Proposal]>, Box<[Grabs]>, TagSet),
-    foldhash::fast::FixedState,
->;
+type SharedTable =
+    hashbrown::HashMap<Box<[u8]>, (Box<[Proposal]>, Box<[Grabs]>), foldhash::fast::FixedState>;
 
 impl SharedAnswers {
     /// An empty store for the book with id `book`.
@@ -331,15 +299,15 @@ impl SharedAnswers {
     /// The answer to `key`, copied, if some thread offered it.
     fn get(&self, key: &[u8], hash: u64) -> Option<Answer> {
         let table = self.answers.lock().unwrap_or_else(PoisonError::into_inner);
-        let (proposals, grabs, unresolved) = table.get(key)?;
-        Some(Answer::new(key, hash, proposals, grabs, *unresolved))
+        let (proposals, grabs) = table.get(key)?;
+        Some(Answer::new(key, hash, proposals, grabs))
     }
 
     /// Offers the answer to `key` (kept unless full or known already).
-    fn offer(&self, key: &[u8], proposals: &[Proposal], grabs: &[Grabs], unresolved: TagSet) {
+    fn offer(&self, key: &[u8], proposals: &[Proposal], grabs: &[Grabs]) {
         let mut table = self.answers.lock().unwrap_or_else(PoisonError::into_inner);
         if table.len() < self.capacity && !table.contains_key(key) {
-            table.insert(key.into(), (proposals.into(), grabs.into(), unresolved));
+            table.insert(key.into(), (proposals.into(), grabs.into()));
         }
     }
 

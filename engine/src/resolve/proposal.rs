@@ -24,12 +24,6 @@ pub struct Proposal {
 /// The grabs slot of a proposal whose pattern grabbed nothing.
 pub(crate) const NO_GRABS: u32 = u32::MAX;
 
-/// The grabs slot of a proposal whose sequence match is not confirmed yet:
-/// its regular approximation matched, and the backtracking matcher runs
-/// only when the proposal is weighed (see
-/// [`Book::confirm_tag`](crate::resolve::book::Book::confirm_tag)).
-pub(crate) const PENDING: u32 = u32::MAX - 1;
-
 impl Proposal {
     pub(crate) fn new(priority: u32, rule: u32, tag: u8, grabs: u32) -> Proposal {
         debug_assert!(rule < 1 << 24, "rule indices fit in 24 bits");
@@ -39,18 +33,6 @@ impl Proposal {
             grabs,
             superseded: false,
         }
-    }
-
-    /// Whether the rule's sequence match still waits for confirmation
-    /// (see [`PENDING`]).
-    #[inline]
-    pub(crate) fn pending(&self) -> bool {
-        self.grabs == PENDING
-    }
-
-    /// Sets where the grabs of the confirmed match are kept.
-    pub(crate) fn confirm(&mut self, grabs: u32) {
-        self.grabs = grabs;
     }
 
     /// The priority of the rule.
@@ -85,33 +67,6 @@ impl Proposal {
     pub fn grabs_in<'g>(&self, grabs: &'g [Grabs]) -> &'g Grabs {
         static NONE: Grabs = Grabs::new();
         grabs.get(self.grabs as usize).unwrap_or(&NONE)
-    }
-}
-
-/// A set of candidate tags (indices of legal calls).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct TagSet([u64; 4]);
-
-impl TagSet {
-    /// Adds `tag`.
-    pub(crate) fn insert(&mut self, tag: u8) {
-        self.0[usize::from(tag >> 6)] |= 1 << (tag & 63);
-    }
-
-    /// Takes `tag` out.
-    pub(crate) fn remove(&mut self, tag: u8) {
-        self.0[usize::from(tag >> 6)] &= !(1 << (tag & 63));
-    }
-
-    /// Whether `tag` is in the set.
-    #[inline]
-    pub(crate) fn contains(&self, tag: u8) -> bool {
-        self.0[usize::from(tag >> 6)] & (1 << (tag & 63)) != 0
-    }
-
-    /// Whether the set is empty.
-    pub(crate) fn is_empty(&self) -> bool {
-        self.0 == [0; 4]
     }
 }
 

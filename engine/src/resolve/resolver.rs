@@ -373,19 +373,13 @@ impl<'b> Table<'b> {
         // Weigh proposals in order: priority (high first), then database
         // order (the order of the answer).
         let book = self.book;
-        let traced = trace.is_some();
-        // The call a proposal's tag stands for (wanted only for the one
-        // chosen, when tracing, and to confirm a call's proposals).
-        let call_of = |tag: u8| legal.clone().nth(tag.into()).expect("tags are legal calls");
-        let mut chosen = if traced {
-            // Every rule considered is listed: all of them confirmed.
-            self.confirm_all(&legal, &env, scratch);
-            None
-        } else {
-            self.first_holding(hand, barred, &call_of, &env, scratch)
-        };
         let (proposals, grabs) = scratch.answer();
-        for p in proposals.iter().filter(|_| traced) {
+        let traced = trace.is_some();
+        let mut chosen = None;
+        // The call a proposal's tag stands for (wanted only for the one
+        // chosen, and when tracing).
+        let call_of = |tag: u8| legal.clone().nth(tag.into()).expect("tags are legal calls");
+        for p in proposals {
             let (rule, tag, priority) = (p.rule(), p.tag(), p.priority());
             if p.superseded() {
                 if let Some(t) = trace.as_deref_mut() {
@@ -436,8 +430,6 @@ impl<'b> Table<'b> {
             // call (one that failed here) are weighed too, so that the
             // player still bids. What the call means is unchanged: it is the
             // specific rules' meaning.
-            self.confirm_all(&legal, &env, scratch);
-            let (proposals, grabs) = scratch.answer();
             chosen = proposals
                 .iter()
                 .filter(|p| p.superseded() && barred != Some(p.tag()))
@@ -450,88 +442,6 @@ impl<'b> Table<'b> {
                 });
         }
         chosen.unwrap_or(pass)
-    }
-
-    /// The decision of [`Table::decide`] without a trace: the first
-    /// proposal, in the order they are weighed, that is not superseded nor
-    /// barred (`barred`: the tag of Pass for a forced player) and whose
-    /// constraint holds. A call's proposals still waiting for their
-    /// sequence match to be confirmed are confirmed when one of them is
-    /// weighed with a hand within its rule's bounds; a hand outside them
-    /// fails the constraint whatever the match, so the other calls'
-    /// proposals — most of them — are never confirmed.
-    fn first_holding(
-        &self,
-        hand: &HandEval,
-        barred: Option<u8>,
-        call_of: &dyn Fn(u8) -> Call,
-        env: &Env<'_>,
-        scratch: &mut Scratch,
-    ) -> Option<Decision> {
-        let book = self.book;
-        let mut i = 0;
-        loop {
-            let p = *scratch.answer().0.get(i)?;
-            let (rule, tag) = (p.rule(), p.tag());
-            if barred == Some(tag) {
-                i += 1;
-                continue;
-            }
-            if scratch.unresolved(tag) {
-                if !book.may_hold(rule, hand, env) {
-                    i += 1;
-                    continue;
-                }
-                let token = call_token(call_of(tag));
-                let token = token.as_bytes();
-                if p.pending() && !scratch.confirm_one(book, &self.sequence, token, env, i) {
-                    // Gone: the next proposal is at place `i` now.
-                    continue;
-                }
-                if book.is_default(rule) {
-                    // Whether it is superseded depends on the call's other
-                    // proposals: all confirmed, then look at its place again
-                    // (moved down by the failed confirmations before it).
-                    i = scratch.confirm_tag(book, &self.sequence, token, tag, env, i);
-                    continue;
-                }
-                // Not a default rule, so not superseded: weighed below,
-                // as confirmed now.
-            }
-            let (proposals, grabs) = scratch.answer();
-            let p = proposals[i];
-            if !p.superseded() {
-                let grabs = p.grabs_in(grabs);
-                if book.constraint_holds(rule, hand, grabs, env) {
-                    return Some(Decision {
-                        call: call_of(tag),
-                        rule: Some(rule),
-                        priority: p.priority(),
-                        grabs: *grabs,
-                    });
-                }
-            }
-            i += 1;
-        }
-    }
-
-    /// Confirms the pending proposals of every legal call (see
-    /// [`Scratch::confirm_tag`]).
-    fn confirm_all(&self, legal: &LegalCalls, env: &Env<'_>, scratch: &mut Scratch) {
-        if !scratch.any_unresolved() {
-            return;
-        }
-        for (tag, call) in legal.clone().enumerate() {
-            self.confirm(tag as u8, call, env, scratch);
-        }
-    }
-
-    /// Confirms the pending proposals of `call`, tagged `tag`.
-    fn confirm(&self, tag: u8, call: Call, env: &Env<'_>, scratch: &mut Scratch) {
-        if scratch.unresolved(tag) {
-            let token = call_token(call);
-            scratch.confirm_tag(self.book, &self.sequence, token.as_bytes(), tag, env, 0);
-        }
     }
 
     /// What `call` would show if made now: the rules proposing it (superseded
@@ -559,12 +469,10 @@ impl<'b> Table<'b> {
             // An illegal call: `push` refuses it, but say what rules think.
             None => {
                 self.propose(&[call], 0..1, &env, scratch);
-                self.confirm(0, call, &env, scratch);
                 let (proposals, grabs) = scratch.answer();
                 return self.union_of(proposals, grabs, 0, &env);
             }
         };
-        self.confirm(tag, call, &env, scratch);
         let (proposals, grabs) = scratch.answer();
         let meaning = self.union_of(proposals, grabs, tag, &env);
         scratch.remember_meaning(tag, &meaning);
@@ -582,7 +490,6 @@ impl<'b> Table<'b> {
         };
         let legal = self.bidding.legal_calls();
         self.propose_legal(legal.clone(), None, &env, scratch);
-        self.confirm_all(&legal, &env, scratch);
         let (proposals, grabs) = scratch.answer();
         legal
             .enumerate()

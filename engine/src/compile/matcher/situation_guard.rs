@@ -48,29 +48,6 @@ impl SituationGuard {
         Some(SituationGuard { members })
     }
 
-    /// The guard of a constraint whose members all must hold (`&&` and
-    /// `&`, no `|`): the tests of all its MATH members that use no grab and
-    /// read no field — the hand's features and the situation only. A
-    /// constraint that reads the grabs of its rule's sequence match cannot
-    /// be tested before the match is confirmed; these parts of it can.
-    /// `None` when there are none (or some member is joined with `|`).
-    pub fn of_constraint(alt: &Alt) -> Option<SituationGuard> {
-        if alt.rest.iter().any(|(op, _)| *op == AltOp::Or) {
-            return None;
-        }
-        let mut tests = Vec::new();
-        for b in alt.branches() {
-            for n in &b.nodes {
-                if let Node::Math { expr, .. } = n {
-                    situation_tests(expr, &mut tests);
-                }
-            }
-        }
-        (!tests.is_empty()).then(|| SituationGuard {
-            members: vec![tests],
-        })
-    }
-
     /// Whether the pattern may match in `env`'s situation: `false` only
     /// when every member has a test that is 0 (or cannot be evaluated).
     pub fn admits(&self, env: &Env<'_>) -> bool {
@@ -171,32 +148,5 @@ mod tests {
             }
         }
         assert!(turned_away >= 12, "{turned_away}");
-    }
-
-    /// A constraint's guard keeps the tests that read neither grabs nor
-    /// fields, from every `&&` member; a `|` member or no such test gives
-    /// none.
-    #[test]
-    fn a_constraint_guard_keeps_the_grab_free_tests_of_every_member() {
-        use crate::compile::matcher::test_support::constraint;
-        let guard =
-            SituationGuard::of_constraint(&constraint("&&~#24(s)>=4&&#12~&&~#24(s)<=6&&!#12~"))
-                .expect("a guard");
-        assert_eq!(guard.members.len(), 1);
-        assert_eq!(guard.members[0].len(), 2);
-        let situation = Situation {
-            forced: 1,
-            ..Situation::default()
-        };
-        // `#12` holds and `!#12` fails: turned away, whatever `s` grabbed.
-        assert!(!guard.admits(&env(&situation)));
-        assert_eq!(
-            SituationGuard::of_constraint(&constraint("&&~#24(s)>=4~")),
-            None
-        );
-        assert_eq!(
-            SituationGuard::of_constraint(&constraint("&&~#24(s)>=4~|&&~#12~")),
-            None
-        );
     }
 }
