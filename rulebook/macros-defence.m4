@@ -41,3 +41,21 @@ dnl CAPP_ONE_SUIT(): a decent six-card or longer suit, no second four-card major
 define(CAPP_ONE_SUIT, `&&~(#24(S)>=6&&#27(S)>=4&&#24(H)<=3)||(#24(H)>=6&&#27(H)>=4&&#24(S)<=3)||(#24(D)>=6&&#27(D)>=4&&#24(H)<=3&&#24(S)<=3)||(#24(C)>=6&&#27(C)>=4&&#24(H)<=3&&#24(S)<=3)~')dnl
 dnl CAPP_MINOR(M): a second suit, a minor, with M: five cards, or four with six M.
 define(CAPP_MINOR, `&&~#24(C)>=5||#24(D)>=5||(#24($1)>=6&&(#24(C)>=4||#24(D)>=4))~')dnl
+dnl
+dnl ---- The doubler's side competing again (defence-compete.txt2) ----------
+dnl LONGEST_OTHER(b,a,c): b is at least as long as every suit other than a
+dnl and c (their two suits, or their one suit twice).
+define(LONGEST_OTHER, `&&~(#24($1)>=#24(C)||$2==C||$3==C)&&(#24($1)>=#24(D)||$2==D||$3==D)&&(#24($1)>=#24(H)||$2==H||$3==H)&&(#24($1)>=#24(S)||$2==S||$3==S)~')dnl
+dnl DEF_TRUMPS(c): length and strength in their suit c to defend a doubled
+dnl contract: five cards, or four with two honours (8-4-2-1 count 6+).
+define(DEF_TRUMPS, `&&~#24($1)>=5||(#24($1)>=4&&#25($1)>=6)~')dnl
+dnl TOP_OTHER(d,a,b,c): d is the longest suit other than a, b and c; with
+dnl equal length, the higher-ranking.
+define(TOP_OTHER, `&&~(#24($1)>#24(C)||($1>=C&&#24($1)==#24(C))||$2==C||$3==C||$4==C)&&(#24($1)>#24(D)||($1>=D&&#24($1)==#24(D))||$2==D||$3==D||$4==D)&&(#24($1)>#24(H)||($1>=H&&#24($1)==#24(H))||$2==H||$3==H||$4==H)&&(#24($1)>#24(S)||($1>=S&&#24($1)==#24(S))||$2==S||$3==S||$4==S)~')dnl
+dnl
+dnl ---- Booklet audit (defence-audit.txt2) ----------------------------------
+dnl DEF_MICH_HCP(): a direct Michaels cue-bid or unusual 2NT: weak (6-9 HCP,
+dnl 8-9 when vulnerable) or very strong (16+), never intermediate.
+define(DEF_MICH_HCP, `&&~(#20>=6+2*#2&&#20<=9)||#20>=16~')dnl
+dnl UNBID3(a,b,c,n): n or more cards in every suit other than a, b and c.
+define(UNBID3, `&&~(#24(C)>=$4||$1==C||$2==C||$3==C)&&(#24(D)>=$4||$1==D||$2==D||$3==D)&&(#24(H)>=$4||$1==H||$2==H||$3==H)&&(#24(S)>=$4||$1==S||$2==S||$3==S)~')dnl

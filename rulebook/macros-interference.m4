@@ -86,3 +86,10 @@ define(NEG_RAISED, `OPEN1(a):LB(l,b)~b!=a~:X:n.(#b)~n<=3~')dnl
 dnl CUE_RAISED_THEY: our opening, their overcall c, responder's cue-bid raise
 dnl (a limit raise or better) and LHO's bid j-d: opener to bid.
 define(CUE_RAISED_THEY, `OPEN1(a):LB(l,c)~c!=a~:m.(#c)CHEAPEST(m,c,l,c):LB(j,d)~j<=4~')dnl
+dnl ---- Fifth pass ------------------------------------------------------------
+dnl STRONG_TRUMPS(s): a penalty double's trumps: four headed by A-Q or A-K, or
+dnl five with the ace or king.
+define(STRONG_TRUMPS, `&&~(#24($1)>=4&&#25($1)>=10)||(#24($1)>=5&&#25($1)>=4)~')dnl
+dnl PEN_TRUMPS(s): trumps to double a contract they chose at the two level
+dnl (they have a fit): five with the ace or king, or four headed by A-K or A-Q-J.
+define(PEN_TRUMPS, `&&~(#24($1)>=4&&#25($1)>=11)||(#24($1)>=5&&#25($1)>=4)~')dnl

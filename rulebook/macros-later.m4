@@ -38,3 +38,6 @@ define(RESP, `[1-7]$1!#a[CDHS]')dnl
 dnl FIT_POINTS(s,lo,hi): with a fit in s, HCP plus a point for each card past
 dnl four in s, plus 2 for a singleton, 3 for a void (the shortest suit).
 define(FIT_POINTS, `&&~(#20+(#24($1)-4)*(#24($1)>4)+2*(#28(4)==1)+3*(#28(4)==0))[0$2,0$3+99*!0$3]~')dnl
+dnl FOURTH_UNSTOPPED(a,b,c): the fourth suit not stopped (negation of
+dnl FOURTH_STOPPED; sets grab d to the fourth suit).
+define(FOURTH_UNSTOPPED, `&&~d=10-$1-$2-$3~&&~!(#26(d)>=3||(#26(d)>=2&&#24(d)>=3))~')dnl

@@ -82,3 +82,7 @@ define(NOT_JACOBY, `!((P:)?(P:)?(P:)?1[HS]:P:2N:)')dnl
 dnl NOT_1N_REBID: zero-width, not opener's 1NT rebid after a one-level
 dnl response (slam-fit.txt2 counts that 12-14 rebid on its own).
 define(NOT_1N_REBID, `!((P:)?(P:)?(P:)?1[CDH]:P:1[DHS]:P:1N:P:)')dnl
+dnl NT_COUNT(lo,hi): the notrump count for slam decisions: HCP, one more
+dnl for a five-card suit, two for a six-card or longer one (length points),
+dnl plus partner's shown minimum, is in [lo,hi] (empty bound = no bound).
+define(NT_COUNT, `&&~#20+(#28(1)>=5)+(#28(1)>=6)+#210[0$1,0$2+99*!0$2]~')dnl

@@ -18,5 +18,26 @@ dnl LTC_TRY: slam interest opposite a limit raise: four losers, or five
 dnl with 16+ HCP (constraint).
 define(LTC_TRY, `&&~LTC()<=4||(LTC()<=5&&#20>=16)~')dnl
 dnl GOOD_LIMIT: a limit raise that accepts a slam try: seven losers or
-dnl fewer, one better than the eight a limit raise counts for (constraint).
-define(GOOD_LIMIT, `&&~LTC()<=7~')dnl
+dnl fewer, one better than the eight a limit raise counts for, or five
+dnl controls (two aces and a king: the cards a slam try needs) (constraint).
+define(GOOD_LIMIT, `&&~LTC()<=7||#23>=5~')dnl
+dnl
+dnl ---- Sixth pass (slam-suit.txt2) ----------------------------------------
+dnl OPFLOOR: what partner, the opener, holds at least: his shown HCP floor,
+dnl but never less than an opening hand's 12 (the Rule of 20 floor of 10 is
+dnl for the opening bid; the slam count needs the real opening values).
+define(OPFLOOR, `(PFLOOR()+(12-PFLOOR())*(PFLOOR()<12))')dnl
+dnl RESP_AGAIN: the responder's later turn in an uncontested auction after
+dnl our one-of-a-suit opening (he is the next to call after an opener's
+dnl call); grabs l (level) and s (strain) of opener's last call.
+define(RESP_AGAIN, `(P:)?(P:)?(P:)?1[CDHS](:P:,:P:,)*:P:,:P:l.s[CDHS]')dnl
+dnl RAISED_FIT(s): an eight-card fit in s, or four cards opposite partner's
+dnl raise of s (SAYC raises with four, or three and a singleton).
+define(RAISED_FIT, `(FIT8($1)||#24($1)>=4)')dnl
+dnl RESP_AGAIN_OC: the same after an overcall (or double) of our opening,
+dnl the opponents silent since (grabs l and s of opener's last call).
+define(RESP_AGAIN_OC, `(P:)?(P:)?(P:)?1[CDHS]:(X|[1-3][CDHS]):,(:P:,:P:,)*:P:l.s[CDHS]')dnl
+dnl PF12: partner's HCP floor, counted as 12 when he has shown 10 or 11
+dnl (an opening bid by the Rule of 20, or a two-over-one: the slam count
+dnl needs the values such hands hold, not the bare minimum).
+define(PF12, `(#210+(12-#210)*(#210>=10&&#210<12))')dnl
