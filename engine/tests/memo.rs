@@ -1,6 +1,8 @@
 //! The question memo ([`engine::resolve::book::Book::scratch_with_memo`]) against
 //! rulebooks whose answers depend on the vulnerability: an answer worked
 //! out at one vulnerability must not be handed to a question at another.
+//! And its answers, remembered and shared, against a scratch without a
+//! memo, which works every question out again.
 
 use bridge::auction::{Call, Vulnerability, call_token, parse_call};
 use bridge::hand::parse_hand;
@@ -161,4 +163,70 @@ fn answers_of_one_book_are_not_shared_with_another() {
     let other = load(&RulebookSource::Path(BOOK.into())).unwrap();
     let shared = embedded.book.shared_answers(16);
     let _ = other.book.scratch_sharing(16, &shared);
+}
+
+/// With a memo, the decisions, and what every call shows, are those of a
+/// scratch without one, which works every question out again — over deals
+/// enough to reach contested and later auctions, with a memo small enough
+/// that answers are forgotten and worked out again. (A guard for any
+/// change to what an answer keeps: a version that confirmed approximate
+/// sequence hits only when weighed was checked against it.)
+#[test]
+fn remembered_answers_bid_as_answers_worked_out_again() {
+    use bridge::random::DealGenerator;
+    use engine::analysis::bid_deal::bid_deal;
+    let rulebook = load(&RulebookSource::Embedded).unwrap();
+    let book = &rulebook.book;
+    let deals: Vec<_> = DealGenerator::new(17).take(400).collect();
+    let bid_all = |scratch: &mut engine::resolve::book::Scratch| {
+        deals
+            .iter()
+            .enumerate()
+            .map(|(i, deal)| {
+                let dealer = Seat::ALL[i % 4];
+                let vul = Vulnerability::of_board(i as u32 + 1);
+                let bidden = bid_deal(book, deal, dealer, vul, scratch);
+                (bidden.decisions, bidden.table.records().to_vec())
+            })
+            .collect::<Vec<_>>()
+    };
+    let want = bid_all(&mut book.scratch());
+    for capacity in [1 << 16, 256] {
+        let mut memo = book.scratch_with_memo(capacity);
+        // Twice: the second time most answers are the memo's.
+        assert_eq!(bid_all(&mut memo), want, "capacity {capacity}");
+        assert_eq!(bid_all(&mut memo), want, "capacity {capacity}, again");
+    }
+}
+
+/// A traced decision is the one made without a trace, before and after,
+/// from the same remembered answer.
+#[test]
+fn a_traced_decision_is_the_untraced_one() {
+    use bridge::random::DealGenerator;
+    use engine::analysis::bid_deal::bid_deal;
+    let rulebook = load(&RulebookSource::Embedded).unwrap();
+    let book = &rulebook.book;
+    let mut memo = book.scratch_with_memo(1 << 16);
+    for (i, deal) in DealGenerator::new(23).take(60).enumerate() {
+        let dealer = Seat::ALL[i % 4];
+        let vul = Vulnerability::of_board(i as u32 + 1);
+        let bidden = bid_deal(book, &deal, dealer, vul, &mut book.scratch());
+        let calls: Vec<_> = bidden.table.records().iter().map(|r| r.call).collect();
+        let mut table = Table::new(book, dealer, vul);
+        for (n, &c) in calls.iter().enumerate() {
+            let hand = HandEval::new(deal[table.bidding().turn()]);
+            let untraced = table.decide(&hand, &mut memo);
+            let mut trace = Vec::new();
+            let traced = table.decide_traced(&hand, &mut memo, &mut trace);
+            assert_eq!(traced, untraced, "deal {i}, call {n}");
+            assert_eq!(
+                table.decide(&hand, &mut memo),
+                untraced,
+                "deal {i}, call {n}"
+            );
+            assert_eq!(untraced, bidden.decisions[n], "deal {i}, call {n}");
+            table.push(c, &mut memo).unwrap();
+        }
+    }
 }
