@@ -60,3 +60,9 @@ define(TRUMP_IS, `&&~AGREED_SUIT($1)||NO_AGREED()~')dnl
 dnl TRUMP_ELSEWHERE(a,s): partner's last suit a is a cue-bid, a splinter or
 dnl a side suit; s is the agreed suit (constraint).
 define(TRUMP_ELSEWHERE, `&&~!AGREED_SUIT($1)&&AGREED_SUIT($2)~')dnl
+dnl BW_START: begins a Blackwood pattern anywhere in the auction (as START),
+dnl but not where the "4NT" is the answer to a Gerber 4C (1N-4C-4N: three
+dnl aces), so that the Gerber asker's 5C (kings) is not read as an answer to
+dnl Blackwood, nor the king answers as the asker's sign-offs.
+define(NOT_GERBER, `!((,:)*(NT[23]?|[123]N|1N:P:2C:P:2[DHS]|2N:P:3C:P:3[DHS]):P:4C:P:4N)')dnl
+define(BW_START, `NOT_GERBER()(,:)*')dnl
