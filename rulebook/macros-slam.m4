@@ -62,9 +62,9 @@ dnl a side suit; s is the agreed suit (constraint).
 define(TRUMP_ELSEWHERE, `&&~!AGREED_SUIT($1)&&AGREED_SUIT($2)~')dnl
 dnl BW_START: begins a Blackwood pattern anywhere in the auction (as START),
 dnl but not where the "4NT" is the answer to a Gerber 4C (1N-4C-4N: three
-dnl aces), so that the Gerber asker's 5C (kings) is not read as an answer to
+dnl aces, our notrump opening only), so that the Gerber asker's 5C (kings) is not read as an answer to
 dnl Blackwood, nor the king answers as the asker's sign-offs.
-define(NOT_GERBER, `!((,:)*(NT[23]?|[123]N|1N:P:2C:P:2[DHS]|2N:P:3C:P:3[DHS]):P:4C:P:4N)')dnl
+define(NOT_GERBER, `!((P:)*(NT[23]?|[123]N|2C:P:2D:P:[23]N|1N:P:2C:P:2[DHS]|2N:P:3C:P:3[DHS]):P:4C:P:4N)')dnl
 dnl NOT_QUANT: nor where the 4NT is quantitative: responder's 4NT at his
 dnl second turn over partner's notrump opening (after Stayman or a transfer,
 dnl no suit raised), which the notrump files answer (accept, decline).
