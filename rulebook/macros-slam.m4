@@ -41,3 +41,32 @@ dnl PF12: partner's HCP floor, counted as 12 when he has shown 10 or 11
 dnl (an opening bid by the Rule of 20, or a two-over-one: the slam count
 dnl needs the values such hands hold, not the bare minimum).
 define(PF12, `(#210+(12-#210)*(#210>=10&&#210<12))')dnl
+dnl
+dnl ---- Seventh pass: Blackwood's trump suit (slam.txt2) --------------------
+dnl SIDE_FIT(s): the length our side holds in s when one of us has bid it
+dnl (0 for a suit neither of us bid): the bidder's cards + partner's shown.
+define(SIDE_FIT, `((#250($1)+#24($1))*(#10($1)||#11($1)))')dnl
+dnl AGREED_SUIT(s): s is the agreed trump suit: a bid suit with eight or more
+dnl cards between the hands, and no other bid suit longer (constraint MATH).
+define(AGREED_SUIT, `(SIDE_FIT($1)>=8&&SIDE_FIT($1)>=SIDE_FIT(C)&&SIDE_FIT($1)>=SIDE_FIT(D)&&SIDE_FIT($1)>=SIDE_FIT(H)&&SIDE_FIT($1)>=SIDE_FIT(S))')dnl
+dnl LAST_IS_FIT(a): partner's last bid suit (a) is a fit: Blackwood's asker
+dnl may sign off in it (not so after a cue-bid or a splinter).
+define(LAST_IS_FIT, `(#250($1)+#24($1)>=8)')dnl
+dnl NO_AGREED: no bid suit holds eight cards between the hands.
+define(NO_AGREED, `(SIDE_FIT(C)<8&&SIDE_FIT(D)<8&&SIDE_FIT(H)<8&&SIDE_FIT(S)<8)')dnl
+dnl TRUMP_IS(a): Blackwood's asker takes a (partner's last bid suit) as trumps:
+dnl it is the agreed suit, or no suit is agreed (constraint).
+define(TRUMP_IS, `&&~AGREED_SUIT($1)||NO_AGREED()~')dnl
+dnl TRUMP_ELSEWHERE(a,s): partner's last suit a is a cue-bid, a splinter or
+dnl a side suit; s is the agreed suit (constraint).
+define(TRUMP_ELSEWHERE, `&&~!AGREED_SUIT($1)&&AGREED_SUIT($2)~')dnl
+dnl BW_START: begins a Blackwood pattern anywhere in the auction (as START),
+dnl but not where the "4NT" is the answer to a Gerber 4C (1N-4C-4N: three
+dnl aces, our notrump opening only), so that the Gerber asker's 5C (kings) is not read as an answer to
+dnl Blackwood, nor the king answers as the asker's sign-offs.
+define(NOT_GERBER, `!((P:)*(NT[23]?|[123]N|2C:P:2D:P:[23]N|1N:P:2C:P:2[DHS]|2N:P:3C:P:3[DHS]):P:4C:P:4N)')dnl
+dnl NOT_QUANT: nor where the 4NT is quantitative: responder's 4NT at his
+dnl second turn over partner's notrump opening (after Stayman or a transfer,
+dnl no suit raised), which the notrump files answer (accept, decline).
+define(NOT_QUANT, `!((P:)*(NT[23]?|[12]N|2C:P:2D:P:2N|1[CDHS]:1N):P:[23][CDHS]:P:[23][CDHS]:P:4N)')dnl
+define(BW_START, `NOT_GERBER()NOT_QUANT()(,:)*')dnl
