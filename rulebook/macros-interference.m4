@@ -93,3 +93,12 @@ define(STRONG_TRUMPS, `&&~(#24($1)>=4&&#25($1)>=10)||(#24($1)>=5&&#25($1)>=4)~')
 dnl PEN_TRUMPS(s): trumps to double a contract they chose at the two level
 dnl (they have a fit): five with the ace or king, or four headed by A-K or A-Q-J.
 define(PEN_TRUMPS, `&&~(#24($1)>=4&&#25($1)>=11)||(#24($1)>=5&&#25($1)>=4)~')dnl
+dnl FREE_REBID_COMP: responder's free bid b (RHO passing), opener's rebid d at
+dnl level j, then the advancer's bid f at level k: responder's second call.
+define(FREE_REBID_COMP, `OPEN1(a):LB(l,c)~c!=a~:n.b!#a!#c[CDHS]CHEAPEST(n,b,l,c):P:LB(j,d)~d!=c~:LB(k,f)~f!=d&&f!=a&&f!=b~')dnl
+dnl FREE_COMP_NEW: then responder's new suit (or preference) g at level m,
+dnl RHO passing: opener to bid.
+define(FREE_COMP_NEW, `FREE_REBID_COMP:m.g!#f[CDHS]CHEAPEST(m,g,k,f)~m<=3&&g!=b~:P')dnl
+dnl FREE_COMP_OWN: then responder's rebid of the free-bid suit b (six cards,
+dnl at level m), RHO passing: opener to bid.
+define(FREE_COMP_OWN, `FREE_REBID_COMP:m.(#b)CHEAPEST(m,b,k,f)~m<=3~:P')dnl
