@@ -1,5 +1,6 @@
 //! The process's global allocator: mimalloc, asked for plain blocks when a
-//! word's alignment is enough (see [`WordAlignedMimalloc`]).
+//! word's alignment is enough (see [`WordAlignedMimalloc`]), keeping the
+//! memory freed for reuse (see [`keep_freed_memory`]).
 
 /// mimalloc, asked for plain blocks when a word's alignment is enough.
 ///
@@ -67,9 +68,31 @@ unsafe impl std::alloc::GlobalAlloc for WordAlignedMimalloc {
     }
 }
 
+/// mimalloc's `mi_option_purge_delay` (its place in `mi_option_t`, the same
+/// in mimalloc 2 and 3; the `libmimalloc-sys` bindings name no constant for
+/// it in version 3).
+const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
+
+/// Tells mimalloc to keep the memory the process frees for reuse rather
+/// than hand it back to the OS a second later (its default purge delay).
+///
+/// Every command is a batch job whose memory is bounded (the question memo
+/// and the lazy DFAs' caches have caps) and whose caches churn: a full memo
+/// generation is dropped and another one built in its place. With purging,
+/// the dropped pages went back to the OS and the next generation faulted
+/// them in again, each 2 MiB huge page zeroed by the kernel — 9% of
+/// `bidbook auction --random 100000 --jobs 1` was the kernel clearing pages;
+/// keeping them makes that run 4–7% faster, and peak memory is the same
+/// within a few percent. Call it first thing in `main`.
+pub fn keep_freed_memory() {
+    // SAFETY: a plain FFI call that sets one option value; mimalloc reads
+    // options at any time and accepts -1 ("never purge") for this one.
+    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, -1) }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::WordAlignedMimalloc;
+    use super::{MI_OPTION_PURGE_DELAY, WordAlignedMimalloc, keep_freed_memory};
     use std::alloc::{GlobalAlloc, Layout};
 
     /// Every block honours its layout's alignment, plain or aligned, and a
@@ -102,6 +125,22 @@ mod tests {
                 // SAFETY: allocated above with this layout.
                 unsafe { allocator.dealloc(p, layout) };
             }
+        }
+    }
+
+    /// The option set is mimalloc's purge delay (the constant names the
+    /// right option: its value reads back, and the option after it keeps
+    /// its own).
+    #[test]
+    fn keep_freed_memory_sets_the_purge_delay() {
+        keep_freed_memory();
+        // SAFETY: plain FFI reads of option values.
+        unsafe {
+            assert_eq!(libmimalloc_sys::mi_option_get(MI_OPTION_PURGE_DELAY), -1);
+            assert_ne!(
+                libmimalloc_sys::mi_option_get(MI_OPTION_PURGE_DELAY + 1),
+                -1
+            );
         }
     }
 }

@@ -13,6 +13,7 @@ use std::process::ExitCode;
 static ALLOCATOR: allocator::WordAlignedMimalloc = allocator::WordAlignedMimalloc;
 
 fn main() -> ExitCode {
+    allocator::keep_freed_memory();
     restore_sigpipe();
     let cli = bidbook::cli::Cli::parse();
     match bidbook::cli::run(cli) {
