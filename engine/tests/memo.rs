@@ -6,14 +6,35 @@
 
 use bridge::auction::{Call, Vulnerability, call_token, parse_call};
 use bridge::hand::parse_hand;
-use contract_bridge::Seat;
+use contract_bridge::{FullDeal, Seat};
+use engine::analysis::bid_deal::bid_deal;
 use engine::knowledge::FieldId;
+use engine::resolve::book::{Book, Scratch};
 use engine::resolve::hand_eval::HandEval;
-use engine::resolve::resolver::Table;
+use engine::resolve::resolver::{CallRecord, Decision, Table};
 use engine::rulebook::{RulebookSource, load};
 use grammar::ast::SpecField;
 
 const BOOK: &str = "tests/data/vulnerable-answers";
+
+/// Bids `deals` (dealer and vulnerability by board number) with `scratch`:
+/// each deal's decisions and what every call showed.
+fn bid_all(
+    book: &Book,
+    deals: &[FullDeal],
+    scratch: &mut Scratch,
+) -> Vec<(Vec<Decision>, Vec<CallRecord>)> {
+    deals
+        .iter()
+        .enumerate()
+        .map(|(i, deal)| {
+            let dealer = Seat::ALL[i % 4];
+            let vul = Vulnerability::of_board(i as u32 + 1);
+            let bidden = bid_deal(book, deal, dealer, vul, scratch);
+            (bidden.decisions, bidden.table.records().to_vec())
+        })
+        .collect()
+}
 
 fn call(text: &str) -> Call {
     parse_call(text).unwrap()
@@ -109,7 +130,6 @@ fn a_spec_reading_the_vulnerability_keeps_meanings_apart() {
 #[test]
 fn answers_shared_between_scratches_are_worked_out_once() {
     use bridge::random::DealGenerator;
-    use engine::analysis::bid_deal::bid_deal;
     let rulebook = load(&RulebookSource::Embedded).unwrap();
     let book = &rulebook.book;
     let shared = book.shared_answers(1 << 16);
@@ -118,18 +138,7 @@ fn answers_shared_between_scratches_are_worked_out_once() {
     let mut plain = book.scratch();
     let mut first = book.scratch_sharing(1 << 16, &shared);
     let mut second = book.scratch_sharing(1 << 16, &shared);
-    let bid_all = |scratch: &mut engine::resolve::book::Scratch| {
-        deals
-            .iter()
-            .enumerate()
-            .map(|(i, deal)| {
-                let dealer = Seat::ALL[i % 4];
-                let vul = Vulnerability::of_board(i as u32 + 1);
-                let bidden = bid_deal(book, deal, dealer, vul, scratch);
-                (bidden.decisions, bidden.table.records().to_vec())
-            })
-            .collect::<Vec<_>>()
-    };
+    let bid_all = |scratch: &mut Scratch| bid_all(book, &deals, scratch);
     let want = bid_all(&mut plain);
     assert_eq!(bid_all(&mut first), want);
     let offered = shared.len();
@@ -144,7 +153,6 @@ fn answers_shared_between_scratches_are_worked_out_once() {
 #[test]
 fn a_store_of_answers_is_capped() {
     use bridge::random::DealGenerator;
-    use engine::analysis::bid_deal::bid_deal;
     let rulebook = load(&RulebookSource::Embedded).unwrap();
     let book = &rulebook.book;
     let shared = book.shared_answers(10);
@@ -174,22 +182,10 @@ fn answers_of_one_book_are_not_shared_with_another() {
 #[test]
 fn remembered_answers_bid_as_answers_worked_out_again() {
     use bridge::random::DealGenerator;
-    use engine::analysis::bid_deal::bid_deal;
     let rulebook = load(&RulebookSource::Embedded).unwrap();
     let book = &rulebook.book;
     let deals: Vec<_> = DealGenerator::new(17).take(400).collect();
-    let bid_all = |scratch: &mut engine::resolve::book::Scratch| {
-        deals
-            .iter()
-            .enumerate()
-            .map(|(i, deal)| {
-                let dealer = Seat::ALL[i % 4];
-                let vul = Vulnerability::of_board(i as u32 + 1);
-                let bidden = bid_deal(book, deal, dealer, vul, scratch);
-                (bidden.decisions, bidden.table.records().to_vec())
-            })
-            .collect::<Vec<_>>()
-    };
+    let bid_all = |scratch: &mut Scratch| bid_all(book, &deals, scratch);
     let want = bid_all(&mut book.scratch());
     for capacity in [1 << 16, 256] {
         let mut memo = book.scratch_with_memo(capacity);
@@ -204,7 +200,6 @@ fn remembered_answers_bid_as_answers_worked_out_again() {
 #[test]
 fn a_traced_decision_is_the_untraced_one() {
     use bridge::random::DealGenerator;
-    use engine::analysis::bid_deal::bid_deal;
     let rulebook = load(&RulebookSource::Embedded).unwrap();
     let book = &rulebook.book;
     let mut memo = book.scratch_with_memo(1 << 16);
