@@ -10,9 +10,9 @@ dnl such a hand one point lower.
 define(FLAT, `(#28(1)==4&&#28(4)==3)')dnl
 dnl NT_COMBINED(lo,hi): as COMBINED, counting a flat hand one point lower.
 define(NT_COMBINED, `&&~#20-FLAT()+#210[0$1,0$2+99*!0$2]~')dnl
-dnl NT_ACCEPT(): opener accepts a 2NT invitation: a good 16 or 17 (a flat
-dnl hand counts one less, a five-card suit one more).
-define(NT_ACCEPT, `&&~#20-FLAT()+(#28(1)>=5)>=#110+1~')dnl
+dnl NT_ACCEPT(): opener accepts a 2NT invitation: 16 or 17 (pass with 15,
+dnl accept with 16-17), a five-card suit counting one more.
+define(NT_ACCEPT, `&&~#20+(#28(1)>=5)>=#110+1~')dnl
 dnl NT_EXTRAS(n): as EXTRAS, counting a flat hand one point lower.
 define(NT_EXTRAS, `&&~#20-FLAT()>=#110+$1~')dnl
 dnl EXTRAS(n): at least n HCP more than the bidder has shown so far.
