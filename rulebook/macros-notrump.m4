@@ -86,3 +86,8 @@ dnl NT_COUNT(lo,hi): the notrump count for slam decisions: HCP, one more
 dnl for a five-card suit, two for a six-card or longer one (length points),
 dnl plus partner's shown minimum, is in [lo,hi] (empty bound = no bound).
 define(NT_COUNT, `&&~#20+(#28(1)>=5)+(#28(1)>=6)+#210[0$1,0$2+99*!0$2]~')dnl
+dnl NT2_GAME(): responder to 2NT (20-21) or 2C-2D-2NT (22-24) has game values:
+dnl 4+ HCP opposite 20-21, 3+ opposite 22-24 (25 with opener's maximum);
+dnl NT2_PART(): he has not.
+define(NT2_GAME, `&&~#20+#210>=24&&#20>=3~')dnl
+define(NT2_PART, `&&~#20+#210<=23||#20<=2~')dnl
