@@ -91,3 +91,7 @@ dnl 4+ HCP opposite 20-21, 3+ opposite 22-24 (25 with opener's maximum);
 dnl NT2_PART(): he has not.
 define(NT2_GAME, `&&~#20+#210>=24&&#20>=3~')dnl
 define(NT2_PART, `&&~#20+#210<=23||#20<=2~')dnl
+dnl SHORT_PULL(a): opener takes out partner's values-or-penalty double of
+dnl their suit a: a doubleton without the queen or better (with Hx or
+dnl three cards he passes: a trump trick, and partner may hold a stack).
+define(SHORT_PULL, `&&~#24($1)<=1||(#24($1)==2&&#25($1)<2)~')dnl
