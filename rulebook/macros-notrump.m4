@@ -10,9 +10,9 @@ dnl such a hand one point lower.
 define(FLAT, `(#28(1)==4&&#28(4)==3)')dnl
 dnl NT_COMBINED(lo,hi): as COMBINED, counting a flat hand one point lower.
 define(NT_COMBINED, `&&~#20-FLAT()+#210[0$1,0$2+99*!0$2]~')dnl
-dnl NT_ACCEPT(): opener accepts a 2NT invitation: a good 16 or 17 (a flat
-dnl hand counts one less, a five-card suit one more).
-define(NT_ACCEPT, `&&~#20-FLAT()+(#28(1)>=5)>=#110+1~')dnl
+dnl NT_ACCEPT(): opener accepts a 2NT invitation: 16 or 17 (pass with 15,
+dnl accept with 16-17), a five-card suit counting one more.
+define(NT_ACCEPT, `&&~#20+(#28(1)>=5)>=#110+1~')dnl
 dnl NT_EXTRAS(n): as EXTRAS, counting a flat hand one point lower.
 define(NT_EXTRAS, `&&~#20-FLAT()>=#110+$1~')dnl
 dnl EXTRAS(n): at least n HCP more than the bidder has shown so far.
@@ -86,3 +86,12 @@ dnl NT_COUNT(lo,hi): the notrump count for slam decisions: HCP, one more
 dnl for a five-card suit, two for a six-card or longer one (length points),
 dnl plus partner's shown minimum, is in [lo,hi] (empty bound = no bound).
 define(NT_COUNT, `&&~#20+(#28(1)>=5)+(#28(1)>=6)+#210[0$1,0$2+99*!0$2]~')dnl
+dnl NT2_GAME(): responder to 2NT (20-21) or 2C-2D-2NT (22-24) has game values:
+dnl 4+ HCP opposite 20-21, 3+ opposite 22-24 (25 with opener's maximum);
+dnl NT2_PART(): he has not.
+define(NT2_GAME, `&&~#20+#210>=24&&#20>=3~')dnl
+define(NT2_PART, `&&~#20+#210<=23||#20<=2~')dnl
+dnl SHORT_PULL(a): opener takes out partner's values-or-penalty double of
+dnl their suit a: a doubleton without the queen or better (with Hx or
+dnl three cards he passes: a trump trick, and partner may hold a stack).
+define(SHORT_PULL, `&&~#24($1)<=1||(#24($1)==2&&#25($1)<2)~')dnl
