@@ -102,3 +102,12 @@ define(FREE_COMP_NEW, `FREE_REBID_COMP:m.g!#f[CDHS]CHEAPEST(m,g,k,f)~m<=3&&g!=b~
 dnl FREE_COMP_OWN: then responder's rebid of the free-bid suit b (six cards,
 dnl at level m), RHO passing: opener to bid.
 define(FREE_COMP_OWN, `FREE_REBID_COMP:m.(#b)CHEAPEST(m,b,k,f)~m<=3~:P')dnl
+dnl ---- Sixth pass (ids 51500-51999) ------------------------------------------
+dnl FREE_NT: our opening, their overcall c, responder's free bid b (one level),
+dnl opener's 1NT rebid (12-14, a stopper): responder's second call follows.
+define(FREE_NT, `OPEN1(a):LB(l,c)~c!=a~:n.b!#a!#c[CDHS]CHEAPEST(n,b,l,c):(P|X):1N:P')dnl
+dnl RESP_OVERCALLED: our opening a, responder's new suit b (one level, or two
+dnl over one, 10+), RHO's overcall
+dnl c and opener's pass (a minimum with nothing to say), LHO passing:
+dnl responder's second call follows.
+define(RESP_OVERCALLED, `OPEN1(a):P:(1b!#a[CDHS]|2b[CDHS]~b<a~):LB(l,c)~c!=b~:P:P')dnl
