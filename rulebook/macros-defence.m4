@@ -59,3 +59,11 @@ dnl 8-9 when vulnerable) or very strong (16+), never intermediate.
 define(DEF_MICH_HCP, `&&~(#20>=6+2*#2&&#20<=9)||#20>=16~')dnl
 dnl UNBID3(a,b,c,n): n or more cards in every suit other than a, b and c.
 define(UNBID3, `&&~(#24(C)>=$4||$1==C||$2==C||$3==C)&&(#24(D)>=$4||$1==D||$2==D||$3==D)&&(#24(H)>=$4||$1==H||$2==H||$3==H)&&(#24(S)>=$4||$1==S||$2==S||$3==S)~')dnl
+dnl
+dnl ---- Third and fourth seat openings (openings.txt2, passed-out deals) ----
+dnl THIRD_OPEN(): third seat opens light (LIGHT_THIRD), and always with 12+ HCP
+dnl (a hand close to a first-seat opening, partner has passed).
+define(THIRD_OPEN, `&&~(#20>=12)||(#20>=10&&#20+#28(1)+#28(2)>=20)||(#20>=9&&((#24(S)>=5&&#27(S)>=5)||(#24(H)>=5&&#27(H)>=5)||(#24(D)>=5&&#27(D)>=5)||(#24(C)>=5&&#27(C)>=5)))~')dnl
+dnl FOURTH_OPEN(): fourth seat opens on the Rule of 15 (HCP + spades), and
+dnl always with a full opening bid (13+ HCP).
+define(FOURTH_OPEN, `&&~(#20>=13)||(#20>=8&&#20+#24(S)>=15)~')dnl
