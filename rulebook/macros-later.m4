@@ -41,3 +41,10 @@ define(FIT_POINTS, `&&~(#20+(#24($1)-4)*(#24($1)>4)+2*(#28(4)==1)+3*(#28(4)==0))
 dnl FOURTH_UNSTOPPED(a,b,c): the fourth suit not stopped (negation of
 dnl FOURTH_STOPPED; sets grab d to the fourth suit).
 define(FOURTH_UNSTOPPED, `&&~d=10-$1-$2-$3~&&~!(#26(d)>=3||(#26(d)>=2&&#24(d)>=3))~')dnl
+dnl NEWNJ(c): after a one-level response b, opener's new suit that is not a
+dnl jump shift (one level, or two of a suit below b), grabbing it in c.
+define(NEWNJ, `(1$1!#a!#b[CDHS]|2$1!#a!#b[<#b])')dnl
+dnl NOT_OJS(m,k,b,c): MATH, zero-width, for sequence patterns: responder's
+dnl first bid at level m in b, opener's second at level k in c, and that was
+dnl not a jump shift (one-level response, two of a higher suit).
+define(NOT_OJS, `~!($1==1&&$2==2&&$4>$3)~')dnl
