@@ -33,3 +33,6 @@ define(OTHERS3, `&&~(#24(C)>=3||$1==C||(#9(C)&&!#10(C)&&!#11(C)))&&(#24(D)>=3||$
 dnl LONGEST_OURS(s): s is at least as long as every suit the opponents alone
 dnl have not bid.
 define(LONGEST_OURS, `&&~(#24($1)>=#24(C)||(#9(C)&&!#10(C)&&!#11(C)))&&(#24($1)>=#24(D)||(#9(D)&&!#10(D)&&!#11(D)))&&(#24($1)>=#24(H)||(#9(H)&&!#10(H)&&!#11(H)))&&(#24($1)>=#24(S)||(#9(S)&&!#10(S)&&!#11(S)))~')dnl
+dnl CONTEST_NR(l,c): as CONTEST, in an auction with no redouble (after a
+dnl redouble the doubler's and the redoubler's new suits mean more).
+define(CONTEST_NR, `(P:)?(P:)?(P:)?1[CDHS](:!R,)*:$1.$2[CDHSN](:[PX])*')dnl
