@@ -43,3 +43,9 @@ dnl LIVE: the opponents are still bidding: one of their last three calls
 dnl (RHO's last, LHO's last, RHO's before) was not a pass. Appended to a
 dnl sequence pattern (a second pattern, anchored at the end).
 define(LIVE, `&START(!P,:,:,:,:,:,|!P,:,:,:,|!P,:,)$')dnl
+dnl OUR_MAJOR_FIT_BELOW(k,s): we have shown eight or more cards in a major,
+dnl and the bid k-s is below three of it (MATH).
+define(OUR_MAJOR_FIT_BELOW, `((#150(H)+#250(H)>=8&&($1<3||$2<H))||(#150(S)+#250(S)>=8&&($1<3||$2<S)))')dnl
+dnl OUR_MINOR_FIT: eight or more cards shown together in a minor, and no
+dnl major fit (MATH).
+define(OUR_MINOR_FIT, `((#150(C)+#250(C)>=8||#150(D)+#250(D)>=8)&&#150(H)+#250(H)<8&&#150(S)+#250(S)<8)')dnl
