@@ -49,3 +49,6 @@ define(OUR_MAJOR_FIT_BELOW, `((#150(H)+#250(H)>=8&&($1<3||$2<H))||(#150(S)+#250(
 dnl OUR_MINOR_FIT: eight or more cards shown together in a minor, and no
 dnl major fit (MATH).
 define(OUR_MINOR_FIT, `((#150(C)+#250(C)>=8||#150(D)+#250(D)>=8)&&#150(H)+#250(H)<8&&#150(S)+#250(S)<8)')dnl
+dnl THEIR_BID_NR(l,c): as THEIR_BID, in an auction with no redouble (after a
+dnl redouble, doubles are for penalty).
+define(THEIR_BID_NR, `(P:)?(P:)?(P:)?1[CDHS](:!R,)*:$1.$2[CDHS](:P:P)?')dnl
