@@ -39,10 +39,10 @@ define(CONTEST_NR, `(P:)?(P:)?(P:)?1[CDHS](:!R,)*:$1.$2[CDHSN](:[PX])*')dnl
 dnl THEIRS_STOPPED_OR_NT: THEIRS_STOPPED, or partner has bid notrump (he
 dnl promised their suits stopped).
 define(THEIRS_STOPPED_OR_NT, `&&~#10(N)||((!#9(C)||#26(C)>=3||(#26(C)>=2&&#24(C)>=3))&&(!#9(D)||#26(D)>=3||(#26(D)>=2&&#24(D)>=3))&&(!#9(H)||#26(H)>=3||(#26(H)>=2&&#24(H)>=3))&&(!#9(S)||#26(S)>=3||(#26(S)>=2&&#24(S)>=3)))~')dnl
-dnl LIVE: the opponents are still bidding: one of their last three calls
-dnl (RHO's last, LHO's last, RHO's before) was not a pass. Appended to a
+dnl LIVE: the opponents are still bidding: one of their last four calls
+dnl (the last two rounds) was not a pass. Appended to a
 dnl sequence pattern (a second pattern, anchored at the end).
-define(LIVE, `&START(!P,:,:,:,:,:,|!P,:,:,:,|!P,:,)$')dnl
+define(LIVE, `&START(!P,:,:,:,:,:,:,:,|!P,:,:,:,:,:,|!P,:,:,:,|!P,:,)$')dnl
 dnl OUR_MAJOR_FIT_BELOW(k,s): we have shown eight or more cards in a major,
 dnl and the bid k-s is below three of it (MATH).
 define(OUR_MAJOR_FIT_BELOW, `((#150(H)+#250(H)>=8&&($1<3||$2<H))||(#150(S)+#250(S)>=8&&($1<3||$2<S)))')dnl
