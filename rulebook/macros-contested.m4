@@ -52,3 +52,6 @@ define(OUR_MINOR_FIT, `((#150(C)+#250(C)>=8||#150(D)+#250(D)>=8)&&#150(H)+#250(H
 dnl THEIR_BID_NR(l,c): as THEIR_BID, in an auction with no redouble (after a
 dnl redouble, doubles are for penalty).
 define(THEIR_BID_NR, `(P:)?(P:)?(P:)?1[CDHS](:!R,)*:$1.$2[CDHS](:P:P)?')dnl
+dnl CONTEST_NOX(l,c): as CONTEST, but not just after partner's double (a
+dnl pass there converts it to penalties).
+define(CONTEST_NOX, `(P:)?(P:)?(P:)?1[CDHS](:,)*:$1.$2[CDHSN]((:[PXR])*(:[XR]|:P:P|:R:P)|:P)?')dnl
