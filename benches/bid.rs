@@ -12,7 +12,7 @@ use contract_bridge::Seat;
 use criterion::{Criterion, criterion_group, criterion_main};
 use engine::resolve::hand_eval::HandEval;
 use engine::resolve::resolver::Table;
-use engine::rulebook::{RulebookSource, compile_expansion, load};
+use engine::rulebook::{RulebookSource, compile_expansion, load, load_expanding};
 use std::hint::black_box;
 
 const CALLS: [&str; 12] = [
@@ -113,14 +113,7 @@ fn bench_load(c: &mut Criterion) {
     });
     // The same rulebook by the path a user's rulebook takes: expanded now.
     c.bench_function("load/default-expanded-now", |b| {
-        b.iter(|| {
-            let sources =
-                engine::rulebook::sources(&RulebookSource::Embedded, &[]).expect("sources");
-            let expansion = sources
-                .expand(&macro_expander::Limits::default())
-                .expect("expands");
-            black_box(compile_expansion(expansion, sources.explanations).expect("compiles"))
-        })
+        b.iter(|| black_box(load_expanding(&RulebookSource::Embedded).expect("loads")))
     });
 }
 

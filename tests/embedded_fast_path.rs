@@ -8,10 +8,7 @@ use bridge::auction::Vulnerability;
 use bridge::random::DealGenerator;
 use contract_bridge::Seat;
 use engine::analysis::bid_deal::bid_deal;
-use engine::rulebook::{
-    EMBEDDED_EXPANDED, Rulebook, RulebookSource, compile_expansion, load, sources,
-};
-use macro_expander::Limits;
+use engine::rulebook::{EMBEDDED_EXPANDED, Rulebook, RulebookSource, load, load_expanding};
 
 /// Deals bid with both rulebooks.
 const DEALS: u64 = 2000;
@@ -20,12 +17,8 @@ const EXPLAINED: u64 = 200;
 
 /// The embedded rulebook by the normal path: expanded now, then compiled.
 fn normal_path() -> Rulebook {
-    let sources = sources(&RulebookSource::Embedded, &[]).expect("embedded sources");
-    let expansion = sources
-        .expand(&Limits::default())
-        .expect("the embedded rulebook expands");
-    compile_expansion(expansion, sources.explanations.clone())
-        .unwrap_or_else(|e| panic!("the embedded rulebook compiles: {e:?}"))
+    load_expanding(&RulebookSource::Embedded)
+        .unwrap_or_else(|e| panic!("the embedded rulebook expands and compiles: {e}"))
 }
 
 #[test]

@@ -51,10 +51,8 @@ fn main() {
         fast = fast.min(t.elapsed());
         drop(rulebook);
         let t = Instant::now();
-        let src =
-            engine::rulebook::sources(&engine::rulebook::RulebookSource::Embedded, &[]).unwrap();
-        let exp = src.expand(&macro_expander::Limits::default()).unwrap();
-        let rulebook = engine::rulebook::compile_expansion(exp, src.explanations).unwrap();
+        let rulebook =
+            engine::rulebook::load_expanding(&engine::rulebook::RulebookSource::Embedded).unwrap();
         normal = normal.min(t.elapsed());
         drop(rulebook);
     }

@@ -361,15 +361,26 @@ pub fn sources(source: &RulebookSource, extra_macros: &[PathBuf]) -> Result<Sour
 /// is parsed from its text expanded at build time ([`EMBEDDED_EXPANDED`]),
 /// when there is one.
 pub fn load(source: &RulebookSource) -> Result<Rulebook, LoadError> {
+    if *source == RulebookSource::Embedded
+        && let Some(text) = EMBEDDED_EXPANDED
+    {
+        return load_embedded_expanded(text).map_err(|problems| LoadError {
+            source: source.clone(),
+            problems,
+        });
+    }
+    load_expanding(source)
+}
+
+/// Loads a rulebook by expanding it now, then parsing and compiling it: the
+/// path of every rulebook but the embedded one, which [`load`] parses from
+/// its build-time text (this expands it now, as the reference that text is
+/// measured and checked against).
+pub fn load_expanding(source: &RulebookSource) -> Result<Rulebook, LoadError> {
     let fail = |problems: Vec<String>| LoadError {
         source: source.clone(),
         problems,
     };
-    if *source == RulebookSource::Embedded
-        && let Some(text) = EMBEDDED_EXPANDED
-    {
-        return load_embedded_expanded(text).map_err(fail);
-    }
     let sources = sources(source, &[]).map_err(|e| fail(vec![e]))?;
     let Recovered { expansion, errors } = sources.expand_recovering(&Limits::default());
     let expansion = match expansion {
