@@ -114,4 +114,4 @@ define(RESP_OVERCALLED, `OPEN1(a):P:(1b!#a[CDHS]|2b[CDHS]~b<a~):LB(l,c)~c!=b~:P:
 dnl NOT_3N_INSTEAD(l,c): 3NT is not the better game: it is out of reach (they
 dnl bid 3NT or higher), a suit of theirs is unstopped, or we hold a major fit
 dnl (constraint).
-define(NOT_3N_INSTEAD, `&&~$1>3||($1==3&&$2==N)||#250(H)+#24(H)>=8||#250(S)+#24(S)>=8||!((!#9(C)||#26(C)>=3||(#26(C)>=2&&#24(C)>=3))&&(!#9(D)||#26(D)>=3||(#26(D)>=2&&#24(D)>=3))&&(!#9(H)||#26(H)>=3||(#26(H)>=2&&#24(H)>=3))&&(!#9(S)||#26(S)>=3||(#26(S)>=2&&#24(S)>=3)))~')dnl
+define(NOT_3N_INSTEAD, `&&~$1>3||($1==3&&$2==N)||#250(H)+#24(H)>=8||#250(S)+#24(S)>=8||!THEIR_SUITS_STOPPED~')dnl

@@ -14,6 +14,9 @@ define(LOSERS, `&&~#22[0$1,0$2+99*!0$2]~')dnl
 dnl STOPPED(s): a stopper for notrump: A, Kxxx, QJx, or Kxx/Qxx (grade 2 with
 dnl three or more cards) and better.
 define(STOPPED, `&&~#26($1)>=3||(#26($1)>=2&&#24($1)>=3)~')dnl
+dnl THEIR_SUITS_STOPPED: every suit an opponent has bid is stopped, as STOPPED
+dnl has it (an expression for MATH, written inside ~ ~ after &&).
+define(THEIR_SUITS_STOPPED, `((!#9(C)||#26(C)>=3||(#26(C)>=2&&#24(C)>=3))&&(!#9(D)||#26(D)>=3||(#26(D)>=2&&#24(D)>=3))&&(!#9(H)||#26(H)>=3||(#26(H)>=2&&#24(H)>=3))&&(!#9(S)||#26(S)>=3||(#26(S)>=2&&#24(S)>=3)))')dnl
 dnl NO_STOP(s): no notrump stopper in s.
 define(NO_STOP, `&&~#26($1)<2||(#26($1)==2&&#24($1)<3)~')dnl
 dnl SHORT(s,n): at most n cards in s.
