@@ -4,6 +4,7 @@
 
 use engine::compile::functions::{Env, Situation};
 use engine::compile::grabs::Grabs;
+use engine::compile::matcher::auction_split::AuctionSplit;
 use engine::compile::matcher::regular::{RegularSet, to_regex, to_regex_approx};
 use engine::compile::matcher::{Backtracker, EndMode, ir};
 
@@ -66,6 +67,34 @@ fn every_case_holds_on_every_matcher() {
                 "line {} ({}): backtracking `{}` on `{}` gave {got}",
                 c.line, c.what, c.pattern, c.subject
             ));
+        }
+        // Matched through its auction part (the subject up to its last `:`,
+        // walked once), the pattern must give the same answer and grabs.
+        if mode == EndMode::Full
+            && let Some(split) = AuctionSplit::of(&alt)
+        {
+            let subject = c.subject.as_bytes();
+            let auction = subject
+                .iter()
+                .rposition(|&b| b == b':')
+                .map_or(0, |i| i + 1);
+            let mut parts = Vec::new();
+            assert!(
+                split.auction_parts(&Backtracker::new(&subject[..auction], &env), &mut parts),
+                "line {}: too many auction parts",
+                c.line
+            );
+            let mut whole = Grabs::new();
+            Backtracker::new(subject, &env).matches(&alt, mode, &mut whole);
+            let mut grabs = Grabs::new();
+            let split_got =
+                split.matches(&alt, &Backtracker::new(subject, &env), &parts, &mut grabs);
+            if split_got != got || (got && grabs != whole) {
+                failures.push(format!(
+                    "line {} ({}): through its auction part `{}` on `{}` gave {split_got}",
+                    c.line, c.what, c.pattern, c.subject
+                ));
+            }
         }
         // The prefilter must never lose a match.
         if mode == EndMode::Full

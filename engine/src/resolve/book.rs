@@ -7,6 +7,7 @@
 
 use crate::compile::functions::Env;
 use crate::compile::grabs::Grabs;
+use crate::compile::matcher::auction_split::AuctionSplit;
 use crate::compile::matcher::constraint_program::ConstraintProgram;
 use crate::compile::matcher::hand_bounds::HandBounds;
 use crate::compile::matcher::redirect_filter::{RedirectFilter, RedirectFilterCache};
@@ -14,6 +15,7 @@ use crate::compile::matcher::regular::{PrefixState, RegularCache, RegularSet, to
 use crate::compile::matcher::situation_guard::SituationGuard;
 use crate::compile::matcher::{Backtracker, EndMode, ir};
 use crate::compile::rules::{Rule, SeqMatcher};
+use crate::resolve::auction_parts::AuctionParts;
 use crate::resolve::explanations::{Explanations, Forcing};
 use crate::resolve::hand_eval::HandEval;
 use crate::resolve::memo::{QuestionMemo, SharedAnswers};
@@ -85,6 +87,9 @@ pub struct Book {
     /// by rule index (see [`SituationGuard`]): checked before the pattern
     /// is walked.
     guards: Vec<Option<SituationGuard>>,
+    /// The auction part of each backtracking rule's sequence pattern, by
+    /// rule index (see [`AuctionSplit`]): matched once per auction.
+    splits: Vec<Option<AuctionSplit>>,
     /// Whether each rule's explanation is alerted, by rule index (see
     /// [`Book::alerted`]).
     alerts: Vec<bool>,
@@ -123,6 +128,7 @@ pub struct Scratch {
     grabs: Vec<Grabs>,
     hits: Vec<(u32, bool)>,
     prepared: Prepared,
+    auction_parts: AuctionParts,
     memo: Option<QuestionMemo>,
     /// Whether the answer to the current question is the memo's entry for
     /// its key rather than the vectors above.
@@ -345,6 +351,13 @@ impl Book {
                 _ => None,
             })
             .collect();
+        let splits = rules
+            .iter()
+            .map(|r| match &r.seq {
+                SeqMatcher::Backtrack { pattern, .. } => AuctionSplit::of(pattern),
+                _ => None,
+            })
+            .collect();
         let checks = rules
             .iter()
             .map(|r| ConstraintCheck::of(r.constraint.as_ref()))
@@ -364,6 +377,7 @@ impl Book {
             forcing,
             checks,
             guards,
+            splits,
             answers_read_vulnerability,
             rules,
             regular,
@@ -460,6 +474,7 @@ impl Book {
             grabs: Vec::with_capacity(16),
             hits: Vec::with_capacity(64),
             prepared: Prepared::default(),
+            auction_parts: AuctionParts::default(),
             memo: None,
             from_memo: false,
             reads_vulnerability: false,
@@ -557,6 +572,7 @@ impl Book {
     /// call, so where redirections apply depends on the prefix alone: they
     /// are found once here, not once per candidate.
     pub fn prepare(&self, prefix: &[u8], env: &Env<'_>, scratch: &mut Scratch) {
+        scratch.auction_parts.new_question();
         let p = &mut scratch.prepared;
         p.len = 0;
         p.push(prefix, 0);
@@ -611,7 +627,15 @@ impl Book {
             subject.extend_from_slice(&scratch.prepared.subjects[i]);
             subject.extend_from_slice(candidate);
             let state = scratch.prepared.states[i];
-            self.collect(&subject, candidate.len(), state.as_ref(), env, scratch, tag);
+            self.collect(
+                &subject,
+                candidate.len(),
+                i,
+                state.as_ref(),
+                env,
+                scratch,
+                tag,
+            );
             scratch.subject = subject;
         }
         if scratch.prepared.len > 1 {
@@ -628,12 +652,15 @@ impl Book {
         }
     }
 
-    /// The rules proposing the last call of `subject` (the prefix walked into
-    /// `prefix_state`, then the candidate call), redirections aside.
+    /// The rules proposing the last call of `subject` (the prepared auction
+    /// `prepared`, walked into `prefix_state`, then the candidate call),
+    /// redirections aside.
+    #[allow(clippy::too_many_arguments)]
     fn collect(
         &self,
         subject: &[u8],
         candidate_len: usize,
+        prepared: usize,
         prefix_state: Option<&PrefixState>,
         env: &Env<'_>,
         scratch: &mut Scratch,
@@ -668,7 +695,10 @@ impl Book {
                     continue;
                 }
                 let mut grabs = Grabs::new();
-                if !bt.matches(pattern, EndMode::Full, &mut grabs) {
+                let auction = &subject[..subject.len() - candidate_len];
+                if !self.walk(
+                    rule, pattern, &bt, auction, prepared, env, scratch, &mut grabs,
+                ) {
                     continue;
                 }
                 slot = scratch.grabs.len() as u32;
@@ -694,7 +724,8 @@ impl Book {
                 continue;
             }
             let mut grabs = Grabs::new();
-            if bt.matches(pattern, EndMode::Full, &mut grabs) {
+            let auction = &subject[..subject.len() - candidate_len];
+            if self.walk(r, pattern, &bt, auction, prepared, env, scratch, &mut grabs) {
                 let slot = scratch.grabs.len() as u32;
                 scratch.grabs.push(grabs);
                 let priority = self.rules[r as usize].priority;
@@ -703,6 +734,31 @@ impl Book {
                     .push(Proposal::new(priority, r, tag, slot));
             }
         }
+    }
+
+    /// Whether `rule`'s backtracking `pattern` matches `bt`'s subject (the
+    /// prepared auction `auction`, then a candidate call) from empty grabs:
+    /// through its auction part, matched once per question, when it has one
+    /// (see [`AuctionSplit`]), else walked whole.
+    #[allow(clippy::too_many_arguments)]
+    fn walk(
+        &self,
+        rule: u32,
+        pattern: &ir::Alt,
+        bt: &Backtracker<'_, '_>,
+        auction: &[u8],
+        prepared: usize,
+        env: &Env<'_>,
+        scratch: &mut Scratch,
+        grabs: &mut Grabs,
+    ) -> bool {
+        if let Some(split) = &self.splits[rule as usize] {
+            let walker = Backtracker::new(auction, env);
+            if let Some(ways) = scratch.auction_parts.ways(rule, prepared, split, &walker) {
+                return split.matches(pattern, bt, ways, grabs);
+            }
+        }
+        bt.matches(pattern, EndMode::Full, grabs)
     }
 
     /// Whether `rule`'s sequence pattern may match in `env`'s situation

@@ -87,7 +87,9 @@ pub struct Backtracker<'a, 'e> {
 /// `bidbook check` warns about the shapes that can.
 pub const REPEAT_BUDGET: u32 = 200_000;
 
-type Cont<'k> = &'k mut dyn FnMut(usize, &mut Grabs) -> bool;
+/// A continuation: called where a walk of nodes ends, with the grabs; `true`
+/// stops the walk (a match), `false` asks for the next way.
+pub type Cont<'k> = &'k mut dyn FnMut(usize, &mut Grabs) -> bool;
 
 /// How a node matched in one step (see [`Backtracker::step`]).
 enum Step {
@@ -152,7 +154,55 @@ impl<'a, 'e> Backtracker<'a, 'e> {
     pub fn matches(&self, alt: &Alt, mode: EndMode, grabs: &mut Grabs) -> bool {
         self.steps.set(0);
         let entry = alt.writes.then_some(*grabs);
-        let mut holds = self.branch_holds(&alt.first, mode, grabs);
+        let holds = self.branch_holds(&alt.first, mode, grabs);
+        self.later_members(alt, mode, holds, entry, grabs)
+    }
+
+    /// [`Backtracker::matches`] with [`EndMode::Full`] from empty grabs, for
+    /// a pattern whose first member's leading nodes (its auction part, see
+    /// [`crate::compile::matcher::auction_split`]) were matched beforehand:
+    /// `parts` holds each way they matched, in walk order (where they ended,
+    /// what they grabbed), and `call` the first member's other nodes.
+    pub fn matches_after_auction_part(
+        &self,
+        alt: &Alt,
+        call: &[Node],
+        parts: &[(usize, Grabs)],
+        grabs: &mut Grabs,
+    ) -> bool {
+        self.steps.set(0);
+        let entry = alt.writes.then_some(*grabs);
+        let len = self.subject.len();
+        let mut holds = false;
+        for (end, part) in parts {
+            let mut g = *part;
+            if self.straight(call, *end, &mut g, &mut |e, _| e == len) {
+                *grabs = g;
+                holds = true;
+                break;
+            }
+        }
+        self.later_members(alt, EndMode::Full, holds, entry, grabs)
+    }
+
+    /// Walks `nodes` from the start of the subject from empty grabs, calling
+    /// `k` at each way they match (where, with what grabs) until it returns
+    /// `true`.
+    pub fn walk_from_start(&self, nodes: &[Node], k: Cont<'_>) {
+        self.steps.set(0);
+        self.straight(nodes, 0, &mut Grabs::new(), k);
+    }
+
+    /// Combines the members after the first with the first's verdict
+    /// `holds`, left to right (see [`Backtracker::matches`]).
+    fn later_members(
+        &self,
+        alt: &Alt,
+        mode: EndMode,
+        mut holds: bool,
+        entry: Option<Grabs>,
+        grabs: &mut Grabs,
+    ) -> bool {
         for (op, branch) in &alt.rest {
             match op {
                 AltOp::Or => holds = holds || self.branch_holds(branch, mode, grabs),

@@ -7,6 +7,7 @@
 //! and are walked by [`backtrack::Backtracker`]. Both paths are tested against
 //! the same table of cases.
 
+pub mod auction_split;
 pub mod backtrack;
 pub mod constraint_program;
 pub mod hand_bounds;

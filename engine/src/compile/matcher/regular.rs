@@ -62,7 +62,7 @@ fn node_regular(n: &Node) -> bool {
 /// when it reads fields), `!` nothing.
 /// The DFA uses it as a prefilter, so that the backtracking matcher runs only
 /// on rules whose approximation matched. `None` when the pattern has no such
-/// approximation (a GOTO or `&`).
+/// approximation (a GOTO on a member that counts).
 pub fn to_regex_approx(alt: &Alt) -> Option<Hir> {
     translate(alt, true)
 }
@@ -107,13 +107,17 @@ fn repeat(sub: Hir, min: u32, max: Option<u32>) -> Hir {
     })
 }
 
+/// The expression of a top-level alternative. Members combine left to
+/// right; an approximation may drop a member after `&` or a GOTO (`A & B`
+/// and `A @nn B` match only where `A` does), an exact one may not.
 fn translate(alt: &Alt, approx: bool) -> Option<Hir> {
-    let mut branches = Vec::with_capacity(alt.rest.len() + 1);
-    for (i, b) in alt.branches().enumerate() {
-        if i > 0 && alt.rest[i - 1].0 != AltOp::Or {
-            return None;
+    let mut branches = vec![top_branch(&alt.first, approx)?];
+    for (op, b) in &alt.rest {
+        match op {
+            AltOp::Or => branches.push(top_branch(b, approx)?),
+            AltOp::And | AltOp::Then if approx => {}
+            AltOp::And | AltOp::Then => return None,
         }
-        branches.push(top_branch(b, approx)?);
     }
     Some(Hir::alternation(branches))
 }

@@ -7,9 +7,12 @@
 //! When `#12` is 0 the pattern cannot match, yet its regular approximation
 //! (MATH that reads no field is zero-width) admits every auction ending in
 //! a bid, a pass and a bid, and each such hit was confirmed by the
-//! backtracker. The guard keeps, for each `|` member, the operands of the
-//! `&&` lists of its top-level MATH members that use no grab and read no
-//! field; the pattern may match only if, for some member, they all hold.
+//! backtracker. The guard keeps, for each member of the alternative, the
+//! operands of the `&&` lists of its top-level MATH nodes that use no grab
+//! and read no field. A member may hold only if they all do, and members
+//! combine as the backtracker combines them (left to right, `|` as or, `&`
+//! and a GOTO member as and): `A&START(…)$` is turned away when `A`'s
+//! situation tests fail, although its second member has none.
 
 use super::ir::{Alt, Node};
 use crate::compile::functions::Env;
@@ -20,39 +23,42 @@ use grammar::ast::{AltOp, BinOp};
 /// The situation tests of a sequence pattern (see the module docs).
 #[derive(Debug, Clone, PartialEq)]
 pub struct SituationGuard {
-    /// For each `|` member, the tests it needs.
+    /// For each member, the tests it needs (none: it may always hold).
     members: Vec<Vec<MathExpr>>,
+    /// The connective before each member after the first.
+    ops: Vec<AltOp>,
 }
 
 impl SituationGuard {
-    /// The guard of a sequence pattern; `None` when some member has no
-    /// situation test (or members are combined otherwise than with `|`):
-    /// then nothing can be told without walking it.
+    /// The guard of a sequence pattern; `None` when no combination of its
+    /// members' situation tests can turn it away (e.g. a `|` member has
+    /// none): then nothing can be told without walking it.
     pub fn of(alt: &Alt) -> Option<SituationGuard> {
-        if alt.rest.iter().any(|(op, _)| *op != AltOp::Or) {
-            return None;
-        }
-        let mut members = Vec::with_capacity(alt.rest.len() + 1);
-        for b in alt.branches() {
-            let mut tests = Vec::new();
-            for n in &b.nodes {
-                if let Node::Math { expr, .. } = n {
-                    situation_tests(expr, &mut tests);
+        let members: Vec<Vec<MathExpr>> = alt
+            .branches()
+            .map(|b| {
+                let mut tests = Vec::new();
+                for n in &b.nodes {
+                    if let Node::Math { expr, .. } = n {
+                        situation_tests(expr, &mut tests);
+                    }
                 }
-            }
-            if tests.is_empty() {
-                return None;
-            }
-            members.push(tests);
-        }
-        Some(SituationGuard { members })
+                tests
+            })
+            .collect();
+        let ops = alt.rest.iter().map(|(op, _)| *op).collect();
+        let guard = SituationGuard { members, ops };
+        // With every test taken as failing, can the pattern still hold?
+        let turns_away = !guard.fold(|tests| tests.is_empty());
+        turns_away.then_some(guard)
     }
 
     /// Whether the pattern may match in `env`'s situation: `false` only
-    /// when every member has a test that is 0 (or cannot be evaluated).
+    /// when the members' tests that fail (or cannot be evaluated) make
+    /// the whole alternative fail.
     pub fn admits(&self, env: &Env<'_>) -> bool {
         let mut grabs = Grabs::new();
-        self.members.iter().any(|tests| {
+        self.fold(|tests| {
             tests.iter().all(|e| {
                 let mut cx = MathCx {
                     subject: &[],
@@ -63,6 +69,19 @@ impl SituationGuard {
                 e.eval(&mut cx).is_some_and(|v| v != 0)
             })
         })
+    }
+
+    /// Combines `may_hold` of each member left to right, as the
+    /// backtracker combines the members themselves.
+    fn fold(&self, mut may_hold: impl FnMut(&[MathExpr]) -> bool) -> bool {
+        let mut holds = may_hold(&self.members[0]);
+        for (op, tests) in self.ops.iter().zip(&self.members[1..]) {
+            holds = match op {
+                AltOp::Or => holds || may_hold(tests),
+                AltOp::And | AltOp::Then => holds && may_hold(tests),
+            };
+        }
+        holds
     }
 }
 
@@ -110,6 +129,12 @@ mod tests {
         assert_eq!(SituationGuard::of(&pattern("1C:P:m.s~m>1~|2C~#12~")), None);
         assert_eq!(SituationGuard::of(&pattern("1C:P:1H")), None);
         assert!(SituationGuard::of(&pattern("1C~#12~|2C~!#12~")).is_some());
+        // `&`: the first member's tests guard the whole.
+        let guard = SituationGuard::of(&pattern("1C:1H~#12~&START1C")).expect("a guard");
+        assert_eq!(guard.members.len(), 2);
+        assert!(guard.members[1].is_empty());
+        // `(A & B) | C` with no test in C: no guard.
+        assert_eq!(SituationGuard::of(&pattern("1C~#12~&START1C|2C")), None);
     }
 
     /// The guard turns a pattern away only where the backtracker finds no
@@ -120,6 +145,8 @@ mod tests {
             "STARTk.s[CDHS]:P:m.(#s)~#12&&m==k+1~$",
             "STARTk.N:P:m.N~#12&&m==k+1~$",
             "1C~#12~|2C~!#12~",
+            "START1[CDHS](:P)*~#12~&START1C",
+            "1C~!#12~&START1C|START2C~#12~",
         ];
         let subjects = ["1C:P:2C", "1N:P:2N", "1C", "2C", "1H:P:3H", "1S:P:2S:P:3S"];
         let mut turned_away = 0;
