@@ -1,7 +1,9 @@
-//! The auction parts of the current question: for each backtracking rule
-//! that splits (see [`AuctionSplit`]), the ways its auction part matched
-//! each prepared auction, worked out when a candidate call first needs
-//! them and reused by the other candidates of the same question.
+//! What the current question's candidate calls share about each
+//! backtracking rule, worked out when a candidate first needs it and reused
+//! by the others: whether its situation guard admits it (see
+//! [`crate::compile::matcher::situation_guard`]), and, for a rule that
+//! splits (see [`AuctionSplit`]), the ways its auction part matched each
+//! prepared auction.
 
 use crate::compile::grabs::Grabs;
 use crate::compile::matcher::Backtracker;
@@ -10,9 +12,8 @@ use crate::compile::matcher::auction_split::AuctionSplit;
 /// The remembered auction parts of one question (see the module docs).
 #[derive(Debug, Default)]
 pub struct AuctionParts {
-    /// By rule index: the question they were worked out for and the first
-    /// of the rule's entries then (a list through [`Entry::next`]).
-    heads: Vec<(u32, u32)>,
+    /// By rule index: what is known of it in the current question.
+    heads: Vec<Head>,
     /// The entries of the current question.
     entries: Vec<Entry>,
     /// The ways auction parts matched, for all entries.
@@ -21,6 +22,18 @@ pub struct AuctionParts {
     buffer: Vec<(usize, Grabs)>,
     /// The current question's number (0: none yet).
     question: u32,
+}
+
+/// What is known of one rule.
+#[derive(Debug, Clone, Copy, Default)]
+struct Head {
+    /// The question it was worked out for (0: none).
+    question: u32,
+    /// The guard's verdict then, if asked.
+    admits: Option<bool>,
+    /// The first of the rule's entries then, or `u32::MAX` (a list through
+    /// [`Entry::next`]).
+    first: u32,
 }
 
 /// The auction parts of one rule on one prepared auction.
@@ -42,9 +55,33 @@ impl AuctionParts {
         self.parts.clear();
         self.question = self.question.wrapping_add(1);
         if self.question == 0 {
-            self.heads.iter_mut().for_each(|h| *h = (0, 0));
+            self.heads.iter_mut().for_each(|h| *h = Head::default());
             self.question = 1;
         }
+    }
+
+    /// The current question's entry for `rule`.
+    fn head(&mut self, rule: u32) -> &mut Head {
+        let r = rule as usize;
+        if self.heads.len() <= r {
+            self.heads.resize(r + 1, Head::default());
+        }
+        let head = &mut self.heads[r];
+        if head.question != self.question {
+            *head = Head {
+                question: self.question,
+                admits: None,
+                first: u32::MAX,
+            };
+        }
+        head
+    }
+
+    /// Whether `rule`'s situation guard admits it in this question:
+    /// remembered, or `guard_admits()` now.
+    pub fn admits(&mut self, rule: u32, guard_admits: impl FnOnce() -> bool) -> bool {
+        let head = self.head(rule);
+        *head.admits.get_or_insert_with(guard_admits)
     }
 
     /// The ways `rule`'s auction part matches the prepared auction
@@ -56,17 +93,9 @@ impl AuctionParts {
         split: &AuctionSplit,
         bt: &Backtracker<'_, '_>,
     ) -> Option<&[(usize, Grabs)]> {
-        let r = rule as usize;
-        if self.heads.len() <= r {
-            self.heads.resize(r + 1, (0, 0));
-        }
         let prepared = prepared as u32;
-        let (question, first) = self.heads[r];
-        let mut at = if question == self.question {
-            first
-        } else {
-            u32::MAX
-        };
+        let first = self.head(rule).first;
+        let mut at = first;
         while at != u32::MAX {
             let entry = self.entries[at as usize];
             if entry.prepared == prepared {
@@ -81,16 +110,11 @@ impl AuctionParts {
             self.parts.extend_from_slice(&self.buffer);
             (start, self.parts.len() as u32)
         });
-        let next = if question == self.question {
-            first
-        } else {
-            u32::MAX
-        };
-        self.heads[r] = (self.question, self.entries.len() as u32);
+        self.heads[rule as usize].first = self.entries.len() as u32;
         self.entries.push(Entry {
             prepared,
             ways,
-            next,
+            next: first,
         });
         let (start, end) = ways?;
         Some(&self.parts[start as usize..end as usize])

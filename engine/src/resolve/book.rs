@@ -617,7 +617,8 @@ impl Book {
     }
 
     /// Every rule that proposes `candidate` (a call token) after the auction
-    /// last given to [`Book::prepare`], before default rules are dropped.
+    /// last given to [`Book::prepare`], in the situation given with it
+    /// (`env` must be the same), before default rules are dropped.
     /// Appends them to the scratch proposals, tagged with `tag`.
     pub fn proposals(&self, candidate: &[u8], env: &Env<'_>, scratch: &mut Scratch, tag: u8) {
         let start = scratch.proposals.len();
@@ -691,7 +692,7 @@ impl Book {
                 let SeqMatcher::Backtrack { pattern, .. } = &self.rules[rule as usize].seq else {
                     continue;
                 };
-                if !self.guard_admits(rule, env) {
+                if !self.guard_admits(rule, env, scratch) {
                     continue;
                 }
                 let mut grabs = Grabs::new();
@@ -720,7 +721,7 @@ impl Book {
                 continue;
             }
             scratch.reads_vulnerability |= self.rules[r as usize].reads_vulnerability;
-            if !self.guard_admits(r, env) {
+            if !self.guard_admits(r, env, scratch) {
                 continue;
             }
             let mut grabs = Grabs::new();
@@ -762,11 +763,14 @@ impl Book {
     }
 
     /// Whether `rule`'s sequence pattern may match in `env`'s situation
-    /// (see [`SituationGuard`]): `false` only when it surely cannot.
-    fn guard_admits(&self, rule: u32, env: &Env<'_>) -> bool {
-        self.guards[rule as usize]
-            .as_ref()
-            .is_none_or(|g| g.admits(env))
+    /// (see [`SituationGuard`]): `false` only when it surely cannot. The
+    /// situation is the question's, so the verdict is worked out once per
+    /// question.
+    fn guard_admits(&self, rule: u32, env: &Env<'_>, scratch: &mut Scratch) -> bool {
+        let Some(guard) = &self.guards[rule as usize] else {
+            return true;
+        };
+        scratch.auction_parts.admits(rule, || guard.admits(env))
     }
 
     /// Puts the proposals of one question in the order they are weighed —

@@ -24,7 +24,7 @@
 use super::Backtracker;
 #[cfg(doc)]
 use super::EndMode;
-use super::ir::{Alt, Branch, Node};
+use super::ir::{Alt, Branch, Node, byte_span};
 use crate::compile::grabs::Grabs;
 
 /// How many distinct ways an auction part may match before the split is
@@ -40,6 +40,10 @@ pub struct AuctionSplit {
     auction: Vec<Node>,
     /// The call part: the first member's other nodes.
     call: Vec<Node>,
+    /// The fewest and most bytes the call part matches, when bounded: a
+    /// way of the auction part ending too far from the end of the subject
+    /// cannot lead to a match.
+    call_span: Option<(usize, usize)>,
 }
 
 impl AuctionSplit {
@@ -76,19 +80,28 @@ impl AuctionSplit {
             call.push(Node::Literal(lit[colon + 1..].into()));
         }
         call.extend_from_slice(&b.nodes[i + 1..]);
-        Some(AuctionSplit { auction, call })
+        let call_span = byte_span(&call);
+        Some(AuctionSplit {
+            auction,
+            call,
+            call_span,
+        })
     }
 
     /// Every way the auction part matches the auction so far (the
     /// backtracker's subject, with its trailing `:`), from empty grabs, in
     /// the order a walk tries them, each once: where it ended and what it
-    /// grabbed. `false` (with `out` incomplete) when there are more than
-    /// [`MAX_PARTS`].
+    /// grabbed. Ways from which the call part cannot reach the end of the
+    /// auction and a call are left out. `false` (with `out` incomplete)
+    /// when there are more than [`MAX_PARTS`].
     pub fn auction_parts(&self, bt: &Backtracker<'_, '_>, out: &mut Vec<(usize, Grabs)>) -> bool {
         out.clear();
         let mut complete = true;
+        // The shortest subject a candidate call makes.
+        let shortest = bt.subject().len() + 1;
+        let most = self.call_span.map_or(usize::MAX, |(_, most)| most);
         bt.walk_from_start(&self.auction, &mut |end, grabs| {
-            if !out.contains(&(end, *grabs)) {
+            if end.saturating_add(most) >= shortest && !out.contains(&(end, *grabs)) {
                 if out.len() == MAX_PARTS {
                     complete = false;
                     return true;
@@ -112,7 +125,7 @@ impl AuctionSplit {
         parts: &[(usize, Grabs)],
         grabs: &mut Grabs,
     ) -> bool {
-        bt.matches_after_auction_part(alt, &self.call, parts, grabs)
+        bt.matches_after_auction_part(alt, &self.call, self.call_span, parts, grabs)
     }
 }
 

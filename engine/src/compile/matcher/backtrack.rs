@@ -143,6 +143,11 @@ impl<'a, 'e> Backtracker<'a, 'e> {
         }
     }
 
+    /// The subject it matches.
+    pub fn subject(&self) -> &'a [u8] {
+        self.subject
+    }
+
     /// Whether the whole pattern holds on the subject. On success `grabs`
     /// holds what the first successful match grabbed.
     ///
@@ -162,19 +167,25 @@ impl<'a, 'e> Backtracker<'a, 'e> {
     /// a pattern whose first member's leading nodes (its auction part, see
     /// [`crate::compile::matcher::auction_split`]) were matched beforehand:
     /// `parts` holds each way they matched, in walk order (where they ended,
-    /// what they grabbed), and `call` the first member's other nodes.
+    /// what they grabbed), `call` the first member's other nodes and
+    /// `span` the fewest and most bytes they match, when bounded.
     pub fn matches_after_auction_part(
         &self,
         alt: &Alt,
         call: &[Node],
+        span: Option<(usize, usize)>,
         parts: &[(usize, Grabs)],
         grabs: &mut Grabs,
     ) -> bool {
         self.steps.set(0);
         let entry = alt.writes.then_some(*grabs);
         let len = self.subject.len();
+        let (least, most) = span.unwrap_or((0, usize::MAX));
         let mut holds = false;
         for (end, part) in parts {
+            if end + least > len || end.saturating_add(most) < len {
+                continue;
+            }
             let mut g = *part;
             if self.straight(call, *end, &mut g, &mut |e, _| e == len) {
                 *grabs = g;
