@@ -48,3 +48,12 @@ dnl NOT_OJS(m,k,b,c): MATH, zero-width, for sequence patterns: responder's
 dnl first bid at level m in b, opener's second at level k in c, and that was
 dnl not a jump shift (one-level response, two of a higher suit).
 define(NOT_OJS, `~!($1==1&&$2==2&&$4>$3)~')dnl
+dnl HOLDS_ACES(n): the bidder holds at least n aces (constraint).
+define(HOLDS_ACES, `&&~(#25(C)>=8)+(#25(D)>=8)+(#25(H)>=8)+(#25(S)>=8)>=$1~')dnl
+dnl ACE_IN(s) / NO_ACE_IN(s): the ace of suit s held / not held.
+define(ACE_IN, `&&~#25($1)>=8~')dnl
+define(NO_ACE_IN, `&&~#25($1)<8~')dnl
+dnl STOPX(s): MATH, a stopper in s (as STOPPED, for use inside ~...~).
+define(STOPX, `(#26($1)>=3||(#26($1)>=2&&#24($1)>=3))')dnl
+dnl OTHERS_UNSTOPPED(a,b): some suit other than a and b is not stopped.
+define(OTHERS_UNSTOPPED, `&&~!(($1==C||$2==C||STOPX(C))&&($1==D||$2==D||STOPX(D))&&($1==H||$2==H||STOPX(H))&&($1==S||$2==S||STOPX(S)))~')dnl
