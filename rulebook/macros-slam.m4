@@ -70,3 +70,17 @@ dnl second turn over partner's notrump opening (after Stayman or a transfer,
 dnl no suit raised), which the notrump files answer (accept, decline).
 define(NOT_QUANT, `!((P:)*(NT[23]?|[12]N|2C:P:2D:P:2N|1[CDHS]:1N):P:[23][CDHS]:P:[23][CDHS]:P:4N)')dnl
 define(BW_START, `NOT_GERBER()NOT_QUANT()(,:)*')dnl
+dnl
+dnl ---- Seventh pass (slam-more.txt2, slam-try.txt2) -------------------------
+dnl MAXOF(x,y): the larger of two MATH values.
+define(MAXOF, `(($1)+(($2)-($1))*(($2)>($1)))')dnl
+dnl PLO: partner's HCP floor for the slam count: his shown minimum, counted as
+dnl 12 when he has shown 10-11 with a range reaching 14 or more (an opening
+dnl bid by the Rule of 20; a responder's 10-12 stays 10).
+define(PLO, `(#210+(12-#210)*(#210>=10&&#210<12&&#211>=14))')dnl
+dnl GRAND_VALUES: the Blackwood asker, all four aces held, has grand slam
+dnl interest: his total points and what partner holds at least (his shown
+dnl floor, an opening bid counted as 12, or the aces he has just shown) reach 33. Without it the asker bids
+dnl six at once: asking for kings is for the grand slam, and a king answer
+dnl above six of the trump suit leaves only 6NT (constraint MATH).
+define(GRAND_VALUES, `(#21+MAXOF(MAXOF(PFLOOR(),PLO()),4*(4-ACE_COUNT()))>=33)')dnl
