@@ -115,3 +115,7 @@ dnl NOT_3N_INSTEAD(l,c): 3NT is not the better game: it is out of reach (they
 dnl bid 3NT or higher), a suit of theirs is unstopped, or we hold a major fit
 dnl (constraint).
 define(NOT_3N_INSTEAD, `&&~$1>3||($1==3&&$2==N)||#250(H)+#24(H)>=8||#250(S)+#24(S)>=8||!THEIR_SUITS_STOPPED~')dnl
+dnl ---- Seventh pass (ids 54500-54999) -----------------------------------------
+dnl MAXIMAL_BID(a): their three-level bid in the suit just below our major a
+dnl (c grabbed): no room for a game try below three of our major.
+define(MAXIMAL_BID, `3c[DH]~c==$1-1~')dnl
