@@ -127,3 +127,6 @@ define(VALX_B, `OPEN1(a):LB(l,c)~c!=a~:n.b!#a!#c[CDHS]CHEAPEST(n,b,l,c):LB(m,d)~
 dnl DBL_RESP_DBL: our opening a, their takeout double, responder's new suit
 dnl b at the one level and the advancer's double of it: opener to bid.
 define(DBL_RESP_DBL, `OPEN1(a):X:1b!N!#a.:X')dnl
+dnl REOPEN_CUE_ANS: opener's reopening double, responder's cue-bid (13+) and
+dnl opener's answer e at level k, RHO passing: responder to bid.
+define(REOPEN_CUE_ANS, `OPEN1(a):LB(l,b)~b!=a~:P:P:X:P:m.(#b)CHEAPEST(m,b,l,b)~m<=3~:P:LB(k,e)~e!=b~:P')dnl
