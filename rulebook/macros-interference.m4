@@ -115,3 +115,18 @@ dnl NOT_3N_INSTEAD(l,c): 3NT is not the better game: it is out of reach (they
 dnl bid 3NT or higher), a suit of theirs is unstopped, or we hold a major fit
 dnl (constraint).
 define(NOT_3N_INSTEAD, `&&~$1>3||($1==3&&$2==N)||#250(H)+#24(H)>=8||#250(S)+#24(S)>=8||!THEIR_SUITS_STOPPED~')dnl
+dnl ---- Seventh pass (ids 54500-54999) -----------------------------------------
+dnl MAXIMAL_BID(a): their three-level bid in the suit just below our major a
+dnl (c grabbed): no room for a game try below three of our major.
+define(MAXIMAL_BID, `3c[DH]~c==$1-1~')dnl
+dnl VALX_A / VALX_B: responder's values double of their raise (after his
+dnl one-level response and RHO's overcall, or after his free bid), opener's
+dnl answer e at level k (not their suit d), RHO passing: responder to bid.
+define(VALX_A, `OPEN1(a):P:SUITX(b):LB(l,c)~c!=b~:P:LB(m,d)~m<=3~:X:P:LB(k,e)~e!=d~:P')dnl
+define(VALX_B, `OPEN1(a):LB(l,c)~c!=a~:n.b!#a!#c[CDHS]CHEAPEST(n,b,l,c):LB(m,d)~m<=3~:P:P:X:P:LB(k,e)~e!=d~:P')dnl
+dnl DBL_RESP_DBL: our opening a, their takeout double, responder's new suit
+dnl b at the one level and the advancer's double of it: opener to bid.
+define(DBL_RESP_DBL, `OPEN1(a):X:1b!N!#a.:X')dnl
+dnl REOPEN_CUE_ANS: opener's reopening double, responder's cue-bid (13+) and
+dnl opener's answer e at level k, RHO passing: responder to bid.
+define(REOPEN_CUE_ANS, `OPEN1(a):LB(l,b)~b!=a~:P:P:X:P:m.(#b)CHEAPEST(m,b,l,b)~m<=3~:P:LB(k,e)~e!=b~:P')dnl
