@@ -23,3 +23,8 @@ define(MAJOR_NOT_SHORTER, `&&~#24($1)>=#24(C)&&#24($1)>=#24(D)~')dnl
 dnl MINOR_OVER_MAJOR(m): the minor is longer than each major (six or more
 dnl cards beside a five-card major).
 define(MINOR_OVER_MAJOR, `&&~#24($1)>=6&&#24($1)>#24(H)&&#24($1)>#24(S)&&#24($1)>=#24(C+D-$1)~')dnl
+dnl THIRD_SEAT: third seat may open light (booklet, "Third and fourth seat
+dnl openings"): a full opening (12+ HCP or the Rule of 20), or 11 HCP with a
+dnl five-card suit (KQT76.43.KT8.K62 opens 1S). Lighter hands with a good
+dnl suit make a weak two (five-card majors too, preempt-more.txt2).
+define(THIRD_SEAT, `&&~#20>=12||(#20>=10&&#20+#28(1)+#28(2)>=20)||(#20>=11&&#28(1)>=5)~')dnl
