@@ -4,10 +4,11 @@ dnl OP_HAS_J(s): the jack of suit s (HAS_A/HAS_K/HAS_Q are in macros-slam.m4).
 define(OP_HAS_J, `(#25($1)-8*HAS_A($1)-4*HAS_K($1)-2*HAS_Q($1)>=1)')dnl
 dnl OP_SUIT_HCP(s): 4-3-2-1 points held in suit s.
 define(OP_SUIT_HCP, `(4*HAS_A($1)+3*HAS_K($1)+2*HAS_Q($1)+OP_HAS_J($1))')dnl
-dnl PREEMPT_SUIT(s): a suit fit to preempt in: headed by the ace, king or
-dnl queen. T987653 or JT97543 is no preempt: partner must be able to count on
-dnl the suit for his raise or lead.
-define(PREEMPT_SUIT, `&&~#25($1)>=2~')dnl
+dnl PREEMPT_SUIT(s): a suit fit to preempt in: at least one honour (A K Q J).
+dnl T987653 is no preempt: partner must be able to count on the suit for his
+dnl raise or lead. (Stricter tests, the queen or two top honours, lost IMPs
+dnl on every double-dummy seed: aggressive preempts pay.)
+define(PREEMPT_SUIT, `&&~#25($1)>=1~')dnl
 dnl NOT_OPENING_DEF(s): not an opening hand (10+ HCP) with defence outside
 dnl the long suit (4+ HCP there, an ace or a king and jack): such a hand
 dnl (Rule of 20 met)
