@@ -130,3 +130,24 @@ define(DBL_RESP_DBL, `OPEN1(a):X:1b!N!#a.:X')dnl
 dnl REOPEN_CUE_ANS: opener's reopening double, responder's cue-bid (13+) and
 dnl opener's answer e at level k, RHO passing: responder to bid.
 define(REOPEN_CUE_ANS, `OPEN1(a):LB(l,b)~b!=a~:P:P:X:P:m.(#b)CHEAPEST(m,b,l,b)~m<=3~:P:LB(k,e)~e!=b~:P')dnl
+dnl ---- Eighth pass (ids 58000-58499) -------------------------------------------
+dnl RESP_OVC8: our opening a, responder's first call b (a one-level suit or
+dnl 1NT, a two-over-one, or a raise of a) and RHO's overcall c at level l.
+define(RESP_OVC8, `OPEN1(a):P:(1b!#a[CDHSN]|2b[CDHS]~b<=a~):LB(l,c)~c!=b&&c!=a~')dnl
+dnl REBID_OVC8: then opener's bid e at level k (not their suit), LHO passing:
+dnl responder's second call.
+define(REBID_OVC8, `RESP_OVC8:k.e!#c[CDHSN]~k<=3~:P')dnl
+dnl PENX_OVC8: then opener's penalty double of the overcall, LHO passing
+dnl (not after our raise, where the double is a try for game).
+define(PENX_OVC8, `RESP_OVC8~b!=a~:X:P')dnl
+dnl FREE8: our opening a, their overcall c, responder's free bid b (RHO
+dnl passing or bidding follows in the rule).
+define(FREE8, `OPEN1(a):LB(l,c)~c!=a~:n.b!#a!#c[CDHS]CHEAPEST(n,b,l,c)')dnl
+dnl JS8: opener's jump shift d (19+) after the free bid, RHO passing and then
+dnl LHO passing: responder to bid. REV8: opener's new suit e at the three
+dnl level above his own after their raise, LHO passing.
+define(JS8, `FREE8:P:k.d!#a!#b!#c[CDHS]JUMP(k,d,n,b)~k<=3~:P')dnl
+define(REV8, `FREE8:LB(m,g)~m==2~:3d!#a!#b!#c!#g[CDHS]~d>a~:P')dnl
+dnl CUE8: our opening a, their overcall c, responder's cue-bid raise,
+dnl RHO passing: opener to bid.
+define(CUE8, `OPEN1(a):LB(l,c)~c!=a~:m.(#c)CHEAPEST(m,c,l,c):P')dnl
