@@ -10,12 +10,15 @@
 //! collects the counts at which the pattern can accept.
 //!
 //! The analysis over-approximates what it cannot model exactly (a grab match
-//! or a class with an operator matches any one character, `!` and pushes
-//! consume nothing), so a level it reports impossible really is. Patterns it
-//! does not model — MATH, `&`, GOTOs, `START`/`$n`, redirections — are not
-//! checked ([`seq_levels`] returns `None`).
+//! or a class with an operator matches any one character; `!`, pushes and
+//! MATH that reads no field consume nothing, and MATH may fail only where
+//! the pattern does), so a level it reports impossible really is. Patterns
+//! it does not model — MATH reading fields (`.`), `&`, GOTOs, `START`/`$n`,
+//! redirections — are not checked ([`seq_levels`] returns `None`).
 
-use crate::ast::{Alt, AltOp, ClassItem, ClassOp, Goal, PrimaryKind, Regexp, Repeat, Rule, Term};
+use crate::ast::{
+    Alt, AltOp, ClassItem, ClassOp, Expr, ExprKind, Goal, PrimaryKind, Regexp, Repeat, Rule, Term,
+};
 
 /// Levels at or above this are reported as "this many or more".
 pub const LEVEL_CAP: u8 = 40;
@@ -261,7 +264,11 @@ impl Nfa {
     fn primary(&mut self, p: &PrimaryKind) -> Option<(usize, usize)> {
         match p {
             PrimaryKind::Dot | PrimaryKind::Grab(_) => self.set(ANY),
-            PrimaryKind::Math(_) => None,
+            PrimaryKind::Math(e) if reads_field(e) => None,
+            PrimaryKind::Math(_) => {
+                let s = self.add()?;
+                Some((s, s))
+            }
             PrimaryKind::AnyCall => {
                 let s = self.add()?;
                 let e = self.add()?;
@@ -379,6 +386,21 @@ impl Nfa {
     }
 }
 
+/// Whether a MATH expression pulls a field off the string (`.`): only then
+/// does it consume characters.
+fn reads_field(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Field => true,
+        ExprKind::Num(_) | ExprKind::Char(_) | ExprKind::Grab(_) => false,
+        ExprKind::Call { args, .. } => args.iter().any(reads_field),
+        ExprKind::Neg(x) | ExprKind::Not(x) => reads_field(x),
+        ExprKind::Binary { lhs, rhs, .. } => reads_field(lhs) || reads_field(rhs),
+        ExprKind::Between { value, low, high } => {
+            reads_field(value) || reads_field(low) || reads_field(high)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -406,6 +428,9 @@ mod tests {
         assert_eq!(levels("START1N:X$"), "exempt");
         assert_eq!(levels("1N@NT"), "exempt");
         assert_eq!(levels("1C&,"), "exempt");
+        // MATH that reads no field consumes nothing; MATH that does is not modelled.
+        assert_eq!(levels("1a[CD]:P:1b[HS]~b>a~"), "3 calls");
+        assert_eq!(levels("1C:P:~.==1~H"), "exempt");
     }
 
     #[test]
