@@ -57,3 +57,13 @@ dnl STOPX(s): MATH, a stopper in s (as STOPPED, for use inside ~...~).
 define(STOPX, `(#26($1)>=3||(#26($1)>=2&&#24($1)>=3))')dnl
 dnl OTHERS_UNSTOPPED(a,b): some suit other than a and b is not stopped.
 define(OTHERS_UNSTOPPED, `&&~!(($1==C||$2==C||STOPX(C))&&($1==D||$2==D||STOPX(D))&&($1==H||$2==H||STOPX(H))&&($1==S||$2==S||STOPX(S)))~')dnl
+dnl RESP_NOT21(b): responder's first bid in a new suit, as RESP, but not a
+dnl two-over-one (a two-level bid below the suit opened): after a 2/1 the
+dnl raise of opener's second suit is forcing (grab k = the level).
+define(RESP_NOT21, `k.$1!#a[CDHS]~!(k==2&&$1<a)~')dnl
+dnl SELF_SUFF(s): a self-sufficient suit: six cards headed by AKQ, or seven
+dnl headed by AK (it plays opposite a void with at most one loser).
+define(SELF_SUFF, `&&~(#24($1)>=6&&#25($1)>=14)||(#24($1)>=7&&#25($1)>=12)~')dnl
+dnl ACES_WITH(d): the aces of both hands once partner has answered Blackwood
+dnl with five of suit d (5C = 0 or 4, 5D = 1, 5H = 2, 5S = 3).
+define(ACES_WITH, `(ACE_COUNT()+$1-1+4*(($1==1)&&(ACE_COUNT()==0)))')dnl

@@ -65,10 +65,14 @@ dnl but not where the "4NT" is the answer to a Gerber 4C (1N-4C-4N: three
 dnl aces, our notrump opening only), so that the Gerber asker's 5C (kings) is not read as an answer to
 dnl Blackwood, nor the king answers as the asker's sign-offs.
 define(NOT_GERBER, `!((P:)*(NT[23]?|[123]N|2C:P:2D:P:[23]N|1N:P:2C:P:2[DHS]|2N:P:3C:P:3[DHS]):P:4C:P:4N)')dnl
+dnl QUANT_REBID: zero-width, not responder's 4NT straight over opener's
+dnl minimum rebid of his minor (1m 1y 2m 4NT: no suit agreed, quantitative;
+dnl later-fix9.txt2 answers it).
+define(QUANT_REBID, `!((P:)*(1C:P:1[DHS]:P:2C|1D:P:1[HS]:P:2D):P:4N)')dnl
 dnl NOT_QUANT: nor where the 4NT is quantitative: responder's 4NT at his
 dnl second turn over partner's notrump opening (after Stayman or a transfer,
 dnl no suit raised), which the notrump files answer (accept, decline).
-define(NOT_QUANT, `!((P:)*(NT[23]?|[12]N|2C:P:2D:P:2N|1[CDHS]:1N):P:[23][CDHS]:P:[23][CDHS]:P:4N)')dnl
+define(NOT_QUANT, `!((P:)*(NT[23]?|[12]N|2C:P:2D:P:2N|1[CDHS]:1N):P:[23][CDHS]:P:[23][CDHS]:P:4N)QUANT_REBID()')dnl
 define(BW_START, `NOT_GERBER()NOT_QUANT()(,:)*')dnl
 dnl
 dnl ---- Seventh pass (slam-more.txt2, slam-try.txt2) -------------------------
