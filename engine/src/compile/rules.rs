@@ -31,6 +31,16 @@ pub enum SeqMatcher {
     },
 }
 
+impl SeqMatcher {
+    /// The pattern the backtracking matcher walks, when it is one.
+    pub fn backtrack_pattern(&self) -> Option<&ir::Alt> {
+        match self {
+            SeqMatcher::Backtrack { pattern, .. } => Some(pattern),
+            _ => None,
+        }
+    }
+}
+
 /// A compiled rule.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Rule {

@@ -85,7 +85,8 @@ impl AuctionParts {
     }
 
     /// The ways `rule`'s auction part matches the prepared auction
-    /// `prepared` (whose text `bt` walks): remembered, or worked out now. `None` when there are too many to keep.
+    /// `prepared` (whose text `bt` walks): remembered, or worked out now.
+    /// `None` when there are too many to keep.
     pub fn ways(
         &mut self,
         rule: u32,

@@ -292,10 +292,7 @@ impl Scratch {
 impl Book {
     /// Builds a book from compiled rules and the explanations table.
     pub fn new(rules: Vec<Rule>, explanations: Explanations) -> Result<Book, RuleCompileError> {
-        let approximate = |r: &Rule| match &r.seq {
-            SeqMatcher::Backtrack { pattern, .. } => to_regex_approx(pattern),
-            _ => None,
-        };
+        let approximate = |r: &Rule| r.seq.backtrack_pattern().and_then(to_regex_approx);
         // Approximating the backtracking patterns is costly: done in
         // parallel (rayon's global pool), one entry per rule.
         #[cfg(feature = "parallel")]
@@ -346,17 +343,11 @@ impl Book {
             .any(|&r| rules[r as usize].reads_vulnerability);
         let guards = rules
             .iter()
-            .map(|r| match &r.seq {
-                SeqMatcher::Backtrack { pattern, .. } => SituationGuard::of(pattern),
-                _ => None,
-            })
+            .map(|r| r.seq.backtrack_pattern().and_then(SituationGuard::of))
             .collect();
         let splits = rules
             .iter()
-            .map(|r| match &r.seq {
-                SeqMatcher::Backtrack { pattern, .. } => AuctionSplit::of(pattern),
-                _ => None,
-            })
+            .map(|r| r.seq.backtrack_pattern().and_then(AuctionSplit::of))
             .collect();
         let checks = rules
             .iter()
@@ -670,14 +661,14 @@ impl Book {
         // Regular patterns (and approximations of backtracking ones): one DFA
         // walk. Approximate hits are collected first, confirmed below.
         let bt = Backtracker::new(subject, env);
+        let (auction, candidate) = subject.split_at(subject.len() - candidate_len);
         let mut hits = std::mem::take(&mut scratch.hits);
         hits.clear();
         let mut done = false;
         if let Some(state) = prefix_state {
-            let rest = &subject[subject.len() - candidate_len..];
             done = self
                 .regular
-                .matches_after(&mut scratch.cache, state, rest, &mut |r, v| {
+                .matches_after(&mut scratch.cache, state, candidate, &mut |r, v| {
                     hits.push((r, v))
                 });
         }
@@ -689,14 +680,13 @@ impl Book {
             scratch.reads_vulnerability |= self.rules[rule as usize].reads_vulnerability;
             let mut slot = NO_GRABS;
             if verify {
-                let SeqMatcher::Backtrack { pattern, .. } = &self.rules[rule as usize].seq else {
+                let Some(pattern) = self.rules[rule as usize].seq.backtrack_pattern() else {
                     continue;
                 };
                 if !self.guard_admits(rule, env, scratch) {
                     continue;
                 }
                 let mut grabs = Grabs::new();
-                let auction = &subject[..subject.len() - candidate_len];
                 if !self.walk(
                     rule, pattern, &bt, auction, prepared, env, scratch, &mut grabs,
                 ) {
@@ -725,7 +715,6 @@ impl Book {
                 continue;
             }
             let mut grabs = Grabs::new();
-            let auction = &subject[..subject.len() - candidate_len];
             if self.walk(r, pattern, &bt, auction, prepared, env, scratch, &mut grabs) {
                 let slot = scratch.grabs.len() as u32;
                 scratch.grabs.push(grabs);
