@@ -5,7 +5,9 @@
 //! and no warning, else `None` (loading then expands it, and reports what is
 //! wrong, as for any rulebook); and where each line of that text was written
 //! (`rulebook::embedded_line_origin`), so that naming a rule's source line
-//! needs no expansion at run time.
+//! needs no expansion at run time; and the rules of that text parsed
+//! (`rulebook::EMBEDDED_PARSED`: their syntax trees in postcard), so that
+//! loading the default rulebook neither lexes nor parses.
 
 use std::path::{Path, PathBuf};
 
@@ -46,19 +48,57 @@ fn main() {
     table.push(']');
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("set by cargo"));
     std::fs::write(out_dir.join("embedded_rulebook.rs"), table).expect("OUT_DIR is writable");
-    let (expanded, origins) = match expand(&root, &files) {
+    let (expanded, origins, parsed) = match expand(&root, &files) {
         Some(expansion) => {
             let path = out_dir.join("embedded_expanded.txt");
             std::fs::write(&path, &expansion.text).expect("OUT_DIR is writable");
+            let parsed = match parse(&expansion.text) {
+                Some(bytes) => {
+                    let path = out_dir.join("embedded_parsed.bin");
+                    std::fs::write(&path, bytes).expect("OUT_DIR is writable");
+                    format!("Some(include_bytes!({:?}))", path.display().to_string())
+                }
+                None => "None".to_string(),
+            };
             (
                 format!("Some(include_str!({:?}))", path.display().to_string()),
                 line_origins(&expansion),
+                parsed,
             )
         }
-        None => ("None".to_string(), "(&[], &[])".to_string()),
+        None => (
+            "None".to_string(),
+            "(&[], &[])".to_string(),
+            "None".to_string(),
+        ),
     };
     std::fs::write(out_dir.join("embedded_expanded.rs"), expanded).expect("OUT_DIR is writable");
     std::fs::write(out_dir.join("embedded_origins.rs"), origins).expect("OUT_DIR is writable");
+    std::fs::write(out_dir.join("embedded_parsed.rs"), parsed).expect("OUT_DIR is writable");
+}
+
+/// The rules of the expanded text, parsed, in the form
+/// `rulebook::embedded_parsed_rules` reads: for each rule, its length as four
+/// little-endian bytes, then the rule's syntax tree in postcard. `None` when
+/// a line does not parse or a rule's level cannot match its sequence (then
+/// loading parses the text, and reports that, as for any rulebook).
+fn parse(text: &str) -> Option<Vec<u8>> {
+    let db = grammar::parse_database(text);
+    if !db.errors.is_empty()
+        || db
+            .rules
+            .iter()
+            .any(|r| grammar::level::check_level(r).is_some())
+    {
+        return None;
+    }
+    let mut bytes = Vec::new();
+    for rule in &db.rules {
+        let encoded = postcard::to_allocvec(rule).expect("a syntax tree serializes");
+        bytes.extend_from_slice(&u32::try_from(encoded.len()).ok()?.to_le_bytes());
+        bytes.extend_from_slice(&encoded);
+    }
+    Some(bytes)
 }
 
 /// `(files, lines)`: for every line of the expanded text that is not blank,

@@ -1,5 +1,6 @@
-//! The embedded rulebook's fast path — parsed from its text expanded at
-//! build time, expanded again only when asked where a rule was written —
+//! The embedded rulebook's fast path — its rules parsed at build time from
+//! its text expanded at build time, expanded again only when asked where a
+//! rule was written —
 //! gives the same rulebook as the normal path (expanded, parsed and compiled
 //! at run time): the same text, rules and warnings, the same calls on random
 //! deals and the same explanations of them.
@@ -8,7 +9,9 @@ use bridge::auction::Vulnerability;
 use bridge::random::DealGenerator;
 use contract_bridge::Seat;
 use engine::analysis::bid_deal::bid_deal;
-use engine::rulebook::{EMBEDDED_EXPANDED, Rulebook, RulebookSource, load, load_expanding};
+use engine::rulebook::{
+    EMBEDDED_EXPANDED, EMBEDDED_PARSED, Rulebook, RulebookSource, load, load_expanding,
+};
 
 /// Deals bid with both rulebooks.
 const DEALS: u64 = 2000;
@@ -25,6 +28,10 @@ fn normal_path() -> Rulebook {
 fn the_fast_path_loads_the_same_rulebook_as_the_normal_path() {
     let text = EMBEDDED_EXPANDED.expect(
         "the embedded rulebook expands at build time with no error and no warning (else it loads by the normal path, slower)",
+    );
+    assert!(
+        EMBEDDED_PARSED.is_some(),
+        "the embedded rulebook's rules parse at build time with no error and every level can match (else loading parses them, slower)"
     );
     let fast = load(&RulebookSource::Embedded).unwrap_or_else(|e| panic!("{e}"));
     let normal = normal_path();

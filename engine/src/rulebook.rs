@@ -24,10 +24,11 @@
 //! pool, with the `parallel` feature); the result and the order of the
 //! diagnostics do not depend on it.
 //!
-//! The embedded rulebook is expanded at build time (`build.rs`,
-//! [`EMBEDDED_EXPANDED`]): loading it parses that text at once, and expands
-//! the rulebook again — for its source map — only when something asks where
-//! a rule was written ([`Rulebook::expansion`]) or a diagnostic is rendered.
+//! The embedded rulebook is expanded and parsed at build time (`build.rs`,
+//! [`EMBEDDED_EXPANDED`], [`EMBEDDED_PARSED`]): loading it decodes its rules'
+//! syntax trees and compiles them at once, and expands the rulebook again —
+//! for its source map — only when something asks where a rule was written
+//! ([`Rulebook::expansion`]) or a diagnostic is rendered.
 
 use crate::compile::error::CompileError;
 use crate::compile::rules::Rule;
@@ -55,6 +56,26 @@ pub const EMBEDDED_FILES: &[(&str, &str)] =
 /// any rulebook).
 pub const EMBEDDED_EXPANDED: Option<&str> =
     include!(concat!(env!("OUT_DIR"), "/embedded_expanded.rs"));
+
+/// The rules of [`EMBEDDED_EXPANDED`] parsed at build time, when every line
+/// parses and every rule's level can match its sequence (else `None`, and
+/// loading parses the text): for each rule in order, its length as four
+/// little-endian bytes, then its syntax tree in postcard.
+pub const EMBEDDED_PARSED: Option<&[u8]> =
+    include!(concat!(env!("OUT_DIR"), "/embedded_parsed.rs"));
+
+/// Splits [`EMBEDDED_PARSED`]'s bytes into one slice per rule (`None` if
+/// they are cut short).
+fn parsed_frames(mut bytes: &[u8]) -> Option<Vec<&[u8]>> {
+    let mut frames = Vec::new();
+    while !bytes.is_empty() {
+        let (len, rest) = bytes.split_first_chunk::<4>()?;
+        let len = u32::from_le_bytes(*len) as usize;
+        frames.push(rest.get(..len)?);
+        bytes = &rest[len..];
+    }
+    Some(frames)
+}
 
 /// Where the lines of [`EMBEDDED_EXPANDED`] were written, worked out at
 /// build time: the source files, and for each line that is not blank
@@ -400,7 +421,9 @@ fn load_embedded_expanded(text: &'static str) -> Result<Rulebook, Vec<String>> {
         expansion: OnceLock::new(),
     };
     let explanations = embedded_sources().explanations;
-    let analysis = analyze_text(text, &[], &|| expansion.get(), &explanations);
+    let analysis = EMBEDDED_PARSED
+        .and_then(|bytes| analyze_parsed(bytes, &|| expansion.get(), &explanations))
+        .unwrap_or_else(|| analyze_text(text, &[], &|| expansion.get(), &explanations));
     finish(analysis, expansion)
 }
 
@@ -454,7 +477,7 @@ fn analyze_text<'e>(
     expansion: &dyn Fn() -> &'e Expansion,
     explanation_files: &[(PathBuf, String)],
 ) -> Analysis {
-    let mut diagnostics: Vec<Diagnostic> = warnings
+    let diagnostics: Vec<Diagnostic> = warnings
         .iter()
         .map(|w| w.to_diagnostic(&expansion().map))
         .collect();
@@ -462,6 +485,60 @@ fn analyze_text<'e>(
         || Explanations::parse_files(explanation_files),
         || grammar::parse_database_with(text, RuleFindings::of),
     );
+    analyze_findings(explanations, db, diagnostics, expansion, explanation_files)
+}
+
+/// [`analyze_text`] for the embedded rulebook's rules parsed at build time
+/// (`bytes`, [`EMBEDDED_PARSED`]): the same analysis, with no lexing or
+/// parsing, and no level check (the build made sure none fails). `None` if
+/// the bytes do not decode.
+fn analyze_parsed<'e>(
+    bytes: &[u8],
+    expansion: &dyn Fn() -> &'e Expansion,
+    explanation_files: &[(PathBuf, String)],
+) -> Option<Analysis> {
+    let frames = parsed_frames(bytes)?;
+    let decode = |frame: &&[u8]| {
+        postcard::from_bytes::<grammar::ast::Rule>(frame)
+            .ok()
+            .map(RuleFindings::of_checked)
+    };
+    let (explanations, rules) = join(
+        || Explanations::parse_files(explanation_files),
+        || {
+            #[cfg(feature = "parallel")]
+            let rules = {
+                use rayon::prelude::*;
+                frames.par_iter().map(decode).collect::<Option<Vec<_>>>()
+            };
+            #[cfg(not(feature = "parallel"))]
+            let rules = frames.iter().map(decode).collect::<Option<Vec<_>>>();
+            rules
+        },
+    );
+    let db = grammar::Database {
+        rules: rules?,
+        errors: Vec::new(),
+    };
+    Some(analyze_findings(
+        explanations,
+        db,
+        Vec::new(),
+        expansion,
+        explanation_files,
+    ))
+}
+
+/// The analysis of parsed rules, each already compiled on the thread that
+/// parsed it, and of the explanations table: the diagnostics about ids,
+/// levels, explanations and patterns, then the book when nothing is wrong.
+fn analyze_findings<'e>(
+    explanations: (Explanations, Vec<crate::resolve::explanations::FileError>),
+    db: grammar::Database<RuleFindings>,
+    mut diagnostics: Vec<Diagnostic>,
+    expansion: &dyn Fn() -> &'e Expansion,
+    explanation_files: &[(PathBuf, String)],
+) -> Analysis {
     // A bad line is an error; the good lines are kept, so the rules that
     // point at them are not reported as well.
     let (explanations, errors) = explanations;
@@ -599,6 +676,14 @@ impl RuleFindings {
     fn of(r: grammar::ast::Rule) -> RuleFindings {
         RuleFindings {
             level: check_level(&r).map(|m| (m, r.level.span)),
+            ..RuleFindings::of_checked(r)
+        }
+    }
+
+    /// The findings of a rule whose level is known to match its sequence.
+    fn of_checked(r: grammar::ast::Rule) -> RuleFindings {
+        RuleFindings {
+            level: None,
             compiled: Rule::compile(&r, 0),
             id: r.id,
             explanation: r.explanation,
@@ -680,5 +765,39 @@ impl Rulebook {
         }
         let origin = self.expansion().map.locate(r.span.start as usize);
         format!("{}:{}", origin.file.display(), origin.line)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parsed_frames_split_at_each_length() {
+        let bytes = [2, 0, 0, 0, 7, 8, 0, 0, 0, 0, 1, 0, 0, 0, 9];
+        let frames = parsed_frames(&bytes).unwrap();
+        assert_eq!(frames, [&[7u8, 8][..], &[][..], &[9][..]]);
+        assert_eq!(parsed_frames(&[]).unwrap(), Vec::<&[u8]>::new());
+    }
+
+    #[test]
+    fn parsed_frames_cut_short_are_refused() {
+        assert_eq!(parsed_frames(&[2, 0, 0, 0, 7]), None);
+        assert_eq!(parsed_frames(&[1, 0]), None);
+    }
+
+    #[test]
+    fn the_embedded_rules_decode_to_what_the_text_parses_to() {
+        let (Some(text), Some(bytes)) = (EMBEDDED_EXPANDED, EMBEDDED_PARSED) else {
+            panic!("the embedded rulebook is expanded and parsed at build time");
+        };
+        let decoded: Vec<grammar::ast::Rule> = parsed_frames(bytes)
+            .unwrap()
+            .into_iter()
+            .map(|frame| postcard::from_bytes(frame).unwrap())
+            .collect();
+        let parsed = grammar::parse_database(text);
+        assert!(parsed.errors.is_empty());
+        assert_eq!(decoded, parsed.rules);
     }
 }

@@ -12,10 +12,10 @@
 //! (`print.rs`) puts them back where precedence needs them, so that
 //! `parse(print(ast)) == ast` holds.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A half-open byte range `start..end` in the parsed text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub struct Span {
     /// Offset of the first byte.
     pub start: u32,
@@ -47,7 +47,7 @@ impl Span {
 }
 
 /// A node together with the span it was parsed from.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Spanned<T> {
     /// The node.
     pub node: T,
@@ -67,7 +67,7 @@ impl<T> Spanned<T> {
 // ---------------------------------------------------------------------------
 
 /// One rule: `level def cr seq prio constraint spec *expl #id`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rule {
     /// Depth of the auction the rule is written for (calls from the opening
     /// bid on, the rule's own call included); 0 means any depth.
@@ -94,7 +94,7 @@ pub struct Rule {
 }
 
 /// The `cr` field of a rule line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Flag {
     /// `C`: a captaining bid; partner must make the book bid in response.
     Captain,
@@ -124,7 +124,7 @@ impl Flag {
 
 /// `goal : optexp at_tok` — an optional pattern followed by an optional
 /// redirection `@STRING`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Goal {
     /// The pattern; `None` when the goal is empty or only a redirection.
     pub pattern: Option<Alt>,
@@ -137,7 +137,7 @@ pub struct Goal {
 
 /// `altexp`: regular expressions joined by `|`, `&` and GOTOs, left-associative
 /// as in the seed's grammar.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Alt {
     /// A single regular expression, optionally preceded by a GOTO
     /// (`GOTO_TOK regexp`).
@@ -174,7 +174,7 @@ impl Alt {
 }
 
 /// The connective between two members of an [`Alt`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum AltOp {
     /// `|`: either side matches.
     Or,
@@ -186,7 +186,7 @@ pub enum AltOp {
 }
 
 /// A jump to another position of the string being matched.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Goto {
     /// `@nn` (`plus == false`) or `@nn+` (`plus == true`: the position may
     /// then advance further as long as it does not pass a `:`).
@@ -201,7 +201,7 @@ pub enum Goto {
 }
 
 /// `regexp : rxpr | rxpr END_TOK`, with the `START` keyword split off.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Regexp {
     /// The span of the leading `START` keyword, when the expression begins with
     /// it (the parser splits `START6N:X` into `START` and `6N:X`).
@@ -216,7 +216,7 @@ pub struct Regexp {
 }
 
 /// `term : primary ITERATOR | primary`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Term {
     /// What to match.
     pub primary: Primary,
@@ -227,7 +227,7 @@ pub struct Term {
 }
 
 /// An iteration indicator.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Repeat {
     /// `*`: zero or more.
     Star,
@@ -238,7 +238,7 @@ pub enum Repeat {
 }
 
 /// A primary pattern expression, with its span.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Primary {
     /// What kind of primary.
     pub kind: PrimaryKind,
@@ -247,7 +247,7 @@ pub struct Primary {
 }
 
 /// The kinds of primary pattern expressions.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PrimaryKind {
     /// `.`: any single character.
     Dot,
@@ -273,7 +273,7 @@ pub enum PrimaryKind {
 }
 
 /// A bracketed character class.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Class {
     /// The operator written after `[`.
     pub op: ClassOp,
@@ -282,7 +282,7 @@ pub struct Class {
 }
 
 /// The operator of a bracketed class.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ClassOp {
     /// `[...]`: any listed element.
     Any,
@@ -299,7 +299,7 @@ pub enum ClassOp {
 }
 
 /// One item of a bracketed class.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ClassItem {
     /// A single character.
     Char(char),
@@ -314,7 +314,7 @@ pub enum ClassItem {
 // ---------------------------------------------------------------------------
 
 /// A MATH expression, with its span.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Expr {
     /// What kind of expression.
     pub kind: ExprKind,
@@ -323,7 +323,7 @@ pub struct Expr {
 }
 
 /// The kinds of MATH expressions.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ExprKind {
     /// A decimal number.
     Num(i32),
@@ -369,7 +369,7 @@ pub enum ExprKind {
 }
 
 /// Binary MATH operators, by the seed's four precedence levels.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum BinOp {
     /// `&&` (level 0).
     AndAnd,
@@ -445,7 +445,7 @@ impl BinOp {
 
 /// `spec_list`: what a call shows. An empty `items` list with no `math` is
 /// the trivial specification `.`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Spec {
     /// A leading `~expr~` (evaluated before the items, e.g. to set grabs).
     pub math: Option<Expr>,
@@ -456,7 +456,7 @@ pub struct Spec {
 }
 
 /// One `simple_spec`: a bound on a field.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SpecItem {
     /// The field bounded.
     pub field: SpecField,
@@ -470,7 +470,7 @@ pub struct SpecItem {
 }
 
 /// The fields a specification can bound.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum SpecField {
     /// `P`: high-card points.
     Hcp,
@@ -515,7 +515,7 @@ impl SpecField {
 }
 
 /// Whether a spec item gives a minimum or a maximum.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Bound {
     /// Upper-case letter: at least the value.
     Min,
@@ -524,7 +524,7 @@ pub enum Bound {
 }
 
 /// One value of a spec item, with its suit for per-suit fields.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SpecValue {
     /// The value.
     pub value: Value,
@@ -535,7 +535,7 @@ pub struct SpecValue {
 }
 
 /// `val : NUM | GRAB | MATH_TOK expr MATH_TOK`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Value {
     /// A number.
     Num(u32),
@@ -548,7 +548,7 @@ pub enum Value {
 }
 
 /// `suit : GRAB | SUIT_TOK`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum SuitRef {
     /// An explicit suit letter `C`, `D`, `H` or `S`.
     Suit(char),
