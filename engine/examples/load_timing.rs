@@ -1,7 +1,7 @@
 //! Times the stages of loading the embedded rulebook by the normal path
 //! (expand, parse, compile, book: one thread), then the whole of
-//! `rulebook::load` as every command runs it (the build-time expansion, the
-//! parse and compile on rayon's pool); `N` repetitions for profiling:
+//! `rulebook::load` as every command runs it (the build-time expansion and
+//! parse, the compile on rayon's pool); `N` repetitions for profiling:
 //! `load_timing 50`.
 use std::time::{Duration, Instant};
 fn main() {
@@ -57,8 +57,9 @@ fn main() {
         drop(rulebook);
     }
     println!(
-        "load {fast:?} (rulebook::load, best of {}; expanded at build time: {}); expanded now {normal:?}",
+        "load {fast:?} (rulebook::load, best of {}; expanded at build time: {}, parsed at build time: {}); expanded and parsed now {normal:?}",
         n.max(5),
-        engine::rulebook::EMBEDDED_EXPANDED.is_some()
+        engine::rulebook::EMBEDDED_EXPANDED.is_some(),
+        engine::rulebook::EMBEDDED_PARSED.is_some()
     );
 }
