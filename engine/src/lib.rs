@@ -14,5 +14,6 @@
 pub mod analysis;
 pub mod compile;
 pub mod knowledge;
+mod parallel;
 pub mod resolve;
 pub mod rulebook;

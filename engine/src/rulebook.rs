@@ -32,6 +32,7 @@
 
 use crate::compile::error::CompileError;
 use crate::compile::rules::Rule;
+use crate::parallel::join;
 use crate::resolve::book::Book;
 use crate::resolve::explanations::Explanations;
 use grammar::ast::{Span, Spanned};
@@ -641,18 +642,6 @@ fn analyze_findings<'e>(
         }
     }
     analysis
-}
-
-/// Runs `a` and `b`, in parallel with the `parallel` feature.
-#[cfg(feature = "parallel")]
-fn join<A: Send, B: Send>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + Send) -> (A, B) {
-    rayon::join(a, b)
-}
-
-/// Runs `a` and `b`, in parallel with the `parallel` feature.
-#[cfg(not(feature = "parallel"))]
-fn join<A, B>(a: impl FnOnce() -> A, b: impl FnOnce() -> B) -> (A, B) {
-    (a(), b())
 }
 
 /// One parsed rule, analysed on the thread that parsed it: compiled, its

@@ -15,6 +15,7 @@ use crate::compile::matcher::regular::{PrefixState, RegularCache, RegularSet, to
 use crate::compile::matcher::situation_guard::SituationGuard;
 use crate::compile::matcher::{Backtracker, EndMode, ir};
 use crate::compile::rules::{Rule, SeqMatcher};
+use crate::parallel::join;
 use crate::resolve::auction_parts::AuctionParts;
 use crate::resolve::explanations::{Explanations, Forcing};
 use crate::resolve::hand_eval::HandEval;
@@ -324,7 +325,26 @@ impl Book {
                 (SeqMatcher::Redirect { .. }, _) => redirects.push(i as u32),
             }
         }
-        let regular = RegularSet::split(regular, floating).map_err(|e| RuleCompileError {
+        // The DFAs' automaton is built while the per-rule tables are.
+        let (regular, (guards, splits, checks)) = join(
+            || RegularSet::split(regular, floating),
+            || {
+                let guards = rules
+                    .iter()
+                    .map(|r| r.seq.backtrack_pattern().and_then(SituationGuard::of))
+                    .collect::<Vec<_>>();
+                let splits = rules
+                    .iter()
+                    .map(|r| r.seq.backtrack_pattern().and_then(AuctionSplit::of))
+                    .collect::<Vec<_>>();
+                let checks = rules
+                    .iter()
+                    .map(|r| ConstraintCheck::of(r.constraint.as_ref()))
+                    .collect::<Vec<_>>();
+                (guards, splits, checks)
+            },
+        );
+        let regular = regular.map_err(|e| RuleCompileError {
             message: e.to_string(),
             span: Span::default(),
         })?;
@@ -341,18 +361,6 @@ impl Book {
         let redirects_read_vulnerability = redirects
             .iter()
             .any(|&r| rules[r as usize].reads_vulnerability);
-        let guards = rules
-            .iter()
-            .map(|r| r.seq.backtrack_pattern().and_then(SituationGuard::of))
-            .collect();
-        let splits = rules
-            .iter()
-            .map(|r| r.seq.backtrack_pattern().and_then(AuctionSplit::of))
-            .collect();
-        let checks = rules
-            .iter()
-            .map(|r| ConstraintCheck::of(r.constraint.as_ref()))
-            .collect();
         let explanation_of = |r: &Rule| r.explanation.and_then(|id| explanations.get(id));
         let alerts = rules
             .iter()
