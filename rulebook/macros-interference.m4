@@ -151,3 +151,14 @@ define(REV8, `FREE8:LB(m,g)~m==2~:3d!#a!#b!#c!#g[CDHS]~d>a~:P')dnl
 dnl CUE8: our opening a, their overcall c, responder's cue-bid raise,
 dnl RHO passing: opener to bid.
 define(CUE8, `OPEN1(a):LB(l,c)~c!=a~:m.(#c)CHEAPEST(m,c,l,c):P')dnl
+dnl ---- Tenth pass (ids 60500-60999) ---------------------------------------------
+dnl RF_TRY: our opening a, their overcall c, responder's free bid of a major b,
+dnl opener's single raise (RHO and LHO passing) and responder's new suit d
+dnl below three of the major: a game try. Opener to bid after RHO's pass.
+define(RF_TRY, `RAISED_FREE~k==2&&b>=H~:m.d!#b!#c[CDHS]~(m==2&&d>b)||(m==3&&d<b)~:P')dnl
+dnl NEGR_X: our negative double, LHO's raise of the overcall b (to level n),
+dnl opener's double (extra values) and RHO's pass: responder to bid.
+define(NEGR_X, `NEG_RAISED~n>=2~:X:P')dnl
+dnl OUR_GAME_SAC: our side bid game in a major s, they bid on at the five
+dnl level (c grabbed); the partner of the game bidder to call.
+define(OUR_GAME_SAC, `OPEN1(a)(:,:,)*:,:4s[HS]:5c[CDHS]~c!=s~')dnl
