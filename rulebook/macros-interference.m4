@@ -162,3 +162,6 @@ define(NEGR_X, `NEG_RAISED~n>=2~:X:P')dnl
 dnl OUR_GAME_SAC: our side bid game in a major s, they bid on at the five
 dnl level (c grabbed); the partner of the game bidder to call.
 define(OUR_GAME_SAC, `OPEN1(a)(:,:,)*:,:4s[HS]:5c[CDHS]~c!=s~')dnl
+dnl REOPEN_ANS: opener's reopening double of b, responder's cheapest answer c
+dnl at level m (RHO passing both times), LHO passing: opener's third call.
+define(REOPEN_ANS, `OPEN1(a):LB(l,b)~b!=a~:P:P:X:P:m.c!#b[CDHS]CHEAPEST(m,c,l,b):P')dnl
