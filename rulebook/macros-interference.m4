@@ -165,3 +165,6 @@ define(OUR_GAME_SAC, `OPEN1(a)(:,:,)*:,:4s[HS]:5c[CDHS]~c!=s~')dnl
 dnl REOPEN_ANS: opener's reopening double of b, responder's cheapest answer c
 dnl at level m (RHO passing both times), LHO passing: opener's third call.
 define(REOPEN_ANS, `OPEN1(a):LB(l,b)~b!=a~:P:P:X:P:m.c!#b[CDHS]CHEAPEST(m,c,l,b):P')dnl
+dnl WJS: our opening a, their overcall c, responder's weak jump shift b at
+dnl level n, RHO passing: opener to bid.
+define(WJS, `OPEN1(a):LB(l,c)~c!=a~:n.b!#a!#c[CDHS]JUMP(n,b,l,c)~n<=3~:P')dnl
