@@ -51,7 +51,7 @@ define(AFTER_RUN, `OPEN1(a):X:R:LB(l,c):P:P')dnl
 define(RUN_LATE, `OPEN1(a):X:R:P:P:LB(l,c)')dnl
 dnl NEG_NEWSUIT: our negative double, opener's answer, responder's new suit
 dnl (forcing) and RHO's pass: opener to bid.
-define(NEG_NEWSUIT, `OPEN1(a):LB(l,b):X:P:LB(n,c)~c!=b~:P:k.d!#a!#b!#c[CDHS]CHEAPEST(k,d,n,c):P')dnl
+define(NEG_NEWSUIT, `OPEN1(a):LB(l,b):X:P:LB(n,c)~c!=b~:P:k.d!#a!#b!#c[CDHS]CHEAPEST(k,d,n,c)~!SHOWN_MAJOR(d)~:P')dnl
 dnl OPENER_TAKEOUT_X: opener's competitive (takeout) double of RHO's suit m-c
 dnl after partner's pass (c grabbed), LHO passing: responder to bid.
 define(OPENER_TAKEOUT_X, `OPEN1(a)(:,:P|:X:P|:P:P):LB(m,c):X:P')dnl
@@ -168,3 +168,9 @@ define(REOPEN_ANS, `OPEN1(a):LB(l,b)~b!=a~:P:P:X:P:m.c!#b[CDHS]CHEAPEST(m,c,l,b)
 dnl WJS: our opening a, their overcall c, responder's weak jump shift b at
 dnl level n, RHO passing: opener to bid.
 define(WJS, `OPEN1(a):LB(l,c)~c!=a~:n.b!#a!#c[CDHS]JUMP(n,b,l,c)~n<=3~:P')dnl
+dnl SHOWN_MAJOR(d): d is the one unbid major, the suit our negative double
+dnl promised (the other major is the suit opened or theirs); MATH, no tildes.
+define(SHOWN_MAJOR, `((($1)==H&&(a==S||b==S))||(($1)==S&&(a==H||b==H)))')dnl
+dnl NEG_MAJ5: our negative double, opener's rebid c at level n, responder's
+dnl later bid of the major his double promised (d, at level k), RHO passing.
+define(NEG_MAJ5, `OPEN1(a):LB(l,b)~b!=a~:X:(P|R):(LB(n,c)~c!=b&&n<=3~|n.cN~n<=2~):P:k.d[HS]CHEAPEST(k,d,n,c)~k<=3&&c!=d&&SHOWN_MAJOR(d)~')dnl
