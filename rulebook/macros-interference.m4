@@ -51,7 +51,7 @@ define(AFTER_RUN, `OPEN1(a):X:R:LB(l,c):P:P')dnl
 define(RUN_LATE, `OPEN1(a):X:R:P:P:LB(l,c)')dnl
 dnl NEG_NEWSUIT: our negative double, opener's answer, responder's new suit
 dnl (forcing) and RHO's pass: opener to bid.
-define(NEG_NEWSUIT, `OPEN1(a):LB(l,b):X:P:LB(n,c)~c!=b~:P:k.d!#a!#b!#c[CDHS]CHEAPEST(k,d,n,c):P')dnl
+define(NEG_NEWSUIT, `OPEN1(a):LB(l,b):X:P:LB(n,c)~c!=b~:P:k.d!#a!#b!#c[CDHS]CHEAPEST(k,d,n,c)~!SHOWN_MAJOR(d)~:P')dnl
 dnl OPENER_TAKEOUT_X: opener's competitive (takeout) double of RHO's suit m-c
 dnl after partner's pass (c grabbed), LHO passing: responder to bid.
 define(OPENER_TAKEOUT_X, `OPEN1(a)(:,:P|:X:P|:P:P):LB(m,c):X:P')dnl
@@ -151,3 +151,26 @@ define(REV8, `FREE8:LB(m,g)~m==2~:3d!#a!#b!#c!#g[CDHS]~d>a~:P')dnl
 dnl CUE8: our opening a, their overcall c, responder's cue-bid raise,
 dnl RHO passing: opener to bid.
 define(CUE8, `OPEN1(a):LB(l,c)~c!=a~:m.(#c)CHEAPEST(m,c,l,c):P')dnl
+dnl ---- Tenth pass (ids 60500-60999) ---------------------------------------------
+dnl RF_TRY: our opening a, their overcall c, responder's free bid of a major b,
+dnl opener's single raise (RHO and LHO passing) and responder's new suit d
+dnl below three of the major: a game try. Opener to bid after RHO's pass.
+define(RF_TRY, `RAISED_FREE~k==2&&b>=H~:m.d!#b!#c[CDHS]~(m==2&&d>b)||(m==3&&d<b)~:P')dnl
+dnl NEGR_X: our negative double, LHO's raise of the overcall b (to level n),
+dnl opener's double (extra values) and RHO's pass: responder to bid.
+define(NEGR_X, `NEG_RAISED~n>=2~:X:P')dnl
+dnl OUR_GAME_SAC: our side bid game in a major s, they bid on at the five
+dnl level (c grabbed); the partner of the game bidder to call.
+define(OUR_GAME_SAC, `OPEN1(a)(:,:,)*:,:4s[HS]:5c[CDHS]~c!=s~')dnl
+dnl REOPEN_ANS: opener's reopening double of b, responder's cheapest answer c
+dnl at level m (RHO passing both times), LHO passing: opener's third call.
+define(REOPEN_ANS, `OPEN1(a):LB(l,b)~b!=a~:P:P:X:P:m.c!#b[CDHS]CHEAPEST(m,c,l,b):P')dnl
+dnl WJS: our opening a, their overcall c, responder's weak jump shift b at
+dnl level n, RHO passing: opener to bid.
+define(WJS, `OPEN1(a):LB(l,c)~c!=a~:n.b!#a!#c[CDHS]JUMP(n,b,l,c)~n<=3~:P')dnl
+dnl SHOWN_MAJOR(d): d is the one unbid major, the suit our negative double
+dnl promised (the other major is the suit opened or theirs); MATH, no tildes.
+define(SHOWN_MAJOR, `((($1)==H&&(a==S||b==S))||(($1)==S&&(a==H||b==H)))')dnl
+dnl NEG_MAJ5: our negative double, opener's rebid c at level n, responder's
+dnl later bid of the major his double promised (d, at level k), RHO passing.
+define(NEG_MAJ5, `OPEN1(a):LB(l,b)~b!=a~:X:(P|R):(LB(n,c)~c!=b&&n<=3~|n.cN~n<=2~):P:k.d[HS]CHEAPEST(k,d,n,c)~k<=3&&c!=d&&SHOWN_MAJOR(d)~')dnl
