@@ -78,7 +78,7 @@ fn main() {
 }
 
 /// The rules of the expanded text, parsed, in the form
-/// `rulebook::embedded_parsed_rules` reads: for each rule, its length as four
+/// `rulebook::EMBEDDED_PARSED` holds: for each rule, its length as four
 /// little-endian bytes, then the rule's syntax tree in postcard. `None` when
 /// a line does not parse or a rule's level cannot match its sequence (then
 /// loading parses the text, and reports that, as for any rulebook).
