@@ -19,8 +19,9 @@ dnl GOOD_SUIT(s): a five-card suit with two of the top three honours, or any
 dnl six-card suit headed by the ace, king or queen.
 define(GOOD_SUIT, `&&~(#24($1)>=5&&#25($1)>=6)||(#24($1)>=6&&#25($1)>=2)~')dnl
 dnl LEAD_SUIT(s): a suit partner should lead: five or more with two of the
-dnl top three honours, or KQJ.
-define(LEAD_SUIT, `&&~#24($1)>=5&&#25($1)>=6||#25($1)>=7&&#24($1)>=4~')dnl
+dnl top three honours (8-4-2-1 count 10+, or KQ: 6-7), or four with three
+dnl of the top four (KQJ 7, AQJ 11, AKJ/AKQ 13+). A single ace is not enough.
+define(LEAD_SUIT, `&&~(#24($1)>=5&&(#25($1)>=10||#25($1)[6,7]))||(#24($1)>=4&&(#25($1)==7||#25($1)==11||#25($1)>=13))~')dnl
 dnl NOT_VUL(), VUL(): the bidder's side is (not) vulnerable, for sequence
 dnl patterns (MATH, zero-width).
 define(NOT_VUL, `~!#2~')dnl
