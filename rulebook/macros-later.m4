@@ -67,3 +67,7 @@ define(SELF_SUFF, `&&~(#24($1)>=6&&#25($1)>=14)||(#24($1)>=7&&#25($1)>=12)~')dnl
 dnl ACES_WITH(d): the aces of both hands once partner has answered Blackwood
 dnl with five of suit d (5C = 0 or 4, 5D = 1, 5H = 2, 5S = 3).
 define(ACES_WITH, `(ACE_COUNT()+$1-1+4*(($1==1)&&(ACE_COUNT()==0)))')dnl
+dnl WEAK_UNBID(a,s): MATH, the hand holds two or more cards without the ace
+dnl or king in a suit neither opened (a) nor agreed (s): two quick losers
+dnl possible, Blackwood is not the tool (eighth pass, later-pass11.txt2).
+define(WEAK_UNBID, `((C!=$1&&C!=$2&&#24(C)>=2&&#25(C)<4)||(D!=$1&&D!=$2&&#24(D)>=2&&#25(D)<4)||(H!=$1&&H!=$2&&#24(H)>=2&&#25(H)<4)||(S!=$1&&S!=$2&&#24(S)>=2&&#25(S)<4))')dnl
