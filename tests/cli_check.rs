@@ -241,3 +241,38 @@ fn every_macro_error_is_reported_and_the_rest_checked() {
         "{text}"
     );
 }
+
+/// MATH mixing `&&` and `||` without parentheses is a warning pointing at
+/// the expression, traced through the macro that wrote it; parentheses
+/// silence it.
+#[test]
+fn mixed_and_or_without_parentheses_is_a_warning() {
+    let dir = scratch("mixed_logic");
+    write(
+        &dir,
+        "macros.m4",
+        "define(FIT, `@00P~#24(H)>=4||#24(S)>=4&&#20>=6~')dnl\n",
+    );
+    write(
+        &dir,
+        "main.txt2",
+        "3 1C:P:1H 50 FIT . #1\n3 1C:P:1S 50 ~#24(H)>=4||(#24(S)>=4&&#20>=6)~ . #2\n",
+    );
+    let out = bidbook(&dir, &["check", "."]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert_eq!(
+        text,
+        "warning: `&&` and `||` meet here without parentheses: they have one precedence and group from the left, so `a||b&&c` reads `(a||b)&&c`
+ --> ./main.txt2:1:14
+  |
+1 | 3 1C:P:1H 50 FIT . #1
+  |              ^^^
+  = in expansion of FIT (./macros.m4:1)
+  = note: expanded line 1, column 19: 3 1C:P:1H 50 @00P~#24(H)>=4||#24(S)>=4&&#20>=6~ . #1
+  = help: write the parentheses that say which reading you mean
+
+2 rules, 0 explanations, 1 macro: 0 errors, 1 warning
+"
+    );
+}

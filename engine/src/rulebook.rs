@@ -595,6 +595,16 @@ fn analyze_findings<'e>(
                 ),
             );
         }
+        for span in &r.mixed_logic {
+            diagnostics.push(
+                at(
+                    Severity::Warning,
+                    "`&&` and `||` meet here without parentheses: they have one precedence and group from the left, so `a||b&&c` reads `(a||b)&&c`".to_string(),
+                    *span,
+                )
+                .with_note("help: write the parentheses that say which reading you mean"),
+            );
+        }
         if let Some(e) = &r.explanation
             && explanations.get(e.node).is_none()
         {
@@ -656,6 +666,8 @@ struct RuleFindings {
     seq_span: Span,
     /// The level the sequence pattern cannot match, with its span.
     level: Option<(LevelMismatch, Span)>,
+    /// MATH expressions mixing `&&` and `||` without parentheses.
+    mixed_logic: Vec<Span>,
     /// The compiled rule, its index still 0 (the index, the rule's position
     /// among the rules that parsed, is known only once every rule is).
     compiled: Result<Rule, CompileError>,
@@ -673,6 +685,7 @@ impl RuleFindings {
     fn of_checked(r: grammar::ast::Rule) -> RuleFindings {
         RuleFindings {
             level: None,
+            mixed_logic: grammar::mixed_logic::unparenthesized_mixes(&r),
             compiled: Rule::compile(&r, 0),
             id: r.id,
             explanation: r.explanation,

@@ -34,6 +34,7 @@ pub mod database;
 pub mod error;
 pub mod level;
 pub mod lexer;
+pub mod mixed_logic;
 mod parser;
 pub mod print;
 
