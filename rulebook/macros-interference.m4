@@ -182,3 +182,10 @@ dnl TWO_CUE_THEY: then the advancer's bid j-d (four level at most): opener to bi
 define(TWO_CUE_THEY, `TWO_CUE:LB(j,d)~j<=4~')dnl
 dnl TWO_SUITED: our opening a, their Michaels cue-bid or unusual 2NT.
 define(TWO_SUITED, `OPEN1(a):(2N|2#a)')dnl
+dnl NATURAL3_THEY: our opening a, their two-suiter, responder's natural not
+dnl forcing suit (the unbid major over 2NT, a minor over Michaels; 1C (2C)
+dnl 2D) and the advancer's bid m-d: opener to bid.
+define(NATURAL3_THEY, `OPEN1(a):(2N:3S~a!=S~|2N:3H~a==S~|2#a:3C~a!=C~|2#a:3D~a!=D~|2#a:2D~a==C~):LB(m,d)~m<=4~')dnl
+dnl DEARER_THEY: the dearer cue-bid over the unusual 2NT (10+, five or more in
+dnl the other major; forcing) and the advancer's bid m-d: opener to bid.
+define(DEARER_THEY, `OPEN1(a):(2N:3D~a>=H~|2N:3H~a<=D~):LB(m,d)~m<=4~')dnl
