@@ -174,3 +174,18 @@ define(SHOWN_MAJOR, `((($1)==H&&(a==S||b==S))||(($1)==S&&(a==H||b==H)))')dnl
 dnl NEG_MAJ5: our negative double, opener's rebid c at level n, responder's
 dnl later bid of the major his double promised (d, at level k), RHO passing.
 define(NEG_MAJ5, `OPEN1(a):LB(l,b)~b!=a~:X:(P|R):(LB(n,c)~c!=b&&n<=3~|n.cN~n<=2~):P:k.d[HS]CHEAPEST(k,d,n,c)~k<=3&&c!=d&&SHOWN_MAJOR(d)~')dnl
+dnl ---- Eleventh pass (ids 62000-62499) ---------------------------------------
+dnl TWO_CUE: our opening a, their two-suiter (Michaels 2a, unusual 2NT) and
+dnl responder's cheaper cue-bid: a limit raise or better in a.
+define(TWO_CUE, `OPEN1(a):(2#a:2H~a<=D~|2#a:2S~a==H~|2#a:3H~a==S~|2N:3C~a!=C~|2N:3D~a==C~)')dnl
+dnl TWO_CUE_THEY: then the advancer's bid j-d (four level at most): opener to bid.
+define(TWO_CUE_THEY, `TWO_CUE:LB(j,d)~j<=4~')dnl
+dnl TWO_SUITED: our opening a, their Michaels cue-bid or unusual 2NT.
+define(TWO_SUITED, `OPEN1(a):(2N|2#a)')dnl
+dnl NATURAL3_THEY: our opening a, their two-suiter, responder's natural not
+dnl forcing suit (the unbid major over 2NT, a minor over Michaels; 1C (2C)
+dnl 2D) and the advancer's bid m-d: opener to bid.
+define(NATURAL3_THEY, `OPEN1(a):(2N:3S~a!=S~|2N:3H~a==S~|2#a:3C~a!=C~|2#a:3D~a!=D~|2#a:2D~a==C~):LB(m,d)~m<=4~')dnl
+dnl DEARER_THEY: the dearer cue-bid over the unusual 2NT (10+, five or more in
+dnl the other major; forcing) and the advancer's bid m-d: opener to bid.
+define(DEARER_THEY, `OPEN1(a):(2N:3D~a>=H~|2N:3H~a<=D~):LB(m,d)~m<=4~')dnl
