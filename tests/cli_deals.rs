@@ -62,7 +62,8 @@ fn random_deals_are_reproducible_and_the_same_on_any_number_of_threads() {
 #[test]
 fn json_lines_name_rules_by_id_or_position_and_carry_alerted_meanings() {
     // The exact JSON a script reads: rules with an id as `#id`, rules
-    // without one as `rule N`, "no rule" as null; an alerted call's note.
+    // without one as `rule N`, "no rule" as null; an alerted call's note;
+    // a forcing call's `forcing` as `explain --json` names it.
     let dir = scratch("cli_deals", "json_contract");
     write(
         &dir,
@@ -72,7 +73,7 @@ fn json_lines_name_rules_by_id_or_position_and_carry_alerted_meanings() {
     write(
         &dir,
         "explanations.txt",
-        "1 Notrump opening\n2 Pass\n3 !Asks for a major\n",
+        "1 Notrump opening\n2 Pass\n3 ![forcing] Asks for a major\n",
     );
     let o = bidbook_in(
         &dir,
@@ -86,7 +87,8 @@ fn json_lines_name_rules_by_id_or_position_and_carry_alerted_meanings() {
         "\"rule\":\"#10\"",
         "\"rule\":\"rule 2\"",
         "\"rule\":null",
-        "\"alert\":true,\"note\":\"Asks for a major; 8+ HCP\"",
+        "\"alert\":false,\"forcing\":null",
+        "\"alert\":true,\"forcing\":\"one-round\",\"note\":\"Asks for a major; 8+ HCP\"",
     ] {
         assert!(text.contains(kind), "no {kind} in\n{text}");
     }

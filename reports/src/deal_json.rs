@@ -1,6 +1,7 @@
 //! A bid deal as one line of JSON: what `bidbook auction --format json`
 //! writes for each deal, and what the web page's Random deal view shows.
 
+use crate::meaning::forcing;
 use bridge::auction::call_token;
 use bridge::deal::format_pbn_deal;
 use bridge::vulnerability::Vulnerability;
@@ -13,7 +14,7 @@ use std::io::{self, Write};
 
 /// Writes `board` bid as `auction` (`bidden` has the rules behind each call)
 /// as one line of JSON: `{"board","dealer","vul","deal","auction",
-/// "contract","declarer","calls":[{"seat","call","rule","alert","note"}]}`
+/// "contract","declarer","calls":[{"seat","call","rule","alert","forcing","note"}]}`
 /// (`note` only when there is one; see the README for the contract).
 ///
 /// Written by hand rather than through serde: a deal run writes a line per
@@ -65,6 +66,7 @@ pub fn write_json(
         None => out.write_all(b",\"declarer\":null")?,
     }
     out.write_all(b",\"calls\":[")?;
+    let records = bidden.table.records();
     let calls = bidden.decisions.iter().zip(&auction.calls).enumerate();
     for (i, (decision, call)) in calls {
         write_seat(
@@ -95,6 +97,13 @@ pub fn write_json(
         } else {
             b",\"alert\":false"
         })?;
+        // As `explain --json` says it: the most forcing of the rules
+        // that proposed the call.
+        let rules = records.get(i).map_or(&[][..], |r| &r.rules[..]);
+        match forcing(rulebook, rules).json_name() {
+            Some(name) => write_token(out, b",\"forcing\":", name)?,
+            None => out.write_all(b",\"forcing\":null")?,
+        }
         if let Some(note) = &call.note {
             out.write_all(b",\"note\":")?;
             serde_json::to_writer(&mut *out, note)?;
