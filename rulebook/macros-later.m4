@@ -76,3 +76,7 @@ dnl two-over-one, opener's two-level rebid and responder's forcing raise
 dnl to three of the major (1S 2C 2D 3S), the opponents silent; grabs b
 dnl and c (eighth pass, later-pass12.txt2).
 define(AGREED_2OVER1, `(P:)?1$1[HS]:P:2b[<#$1]:P:2c[CDHSN]:P:3#$1:P:')dnl
+dnl AGREED_2NT(b): sequence prefix, opener's 2NT rebid (18-19) after a
+dnl one-level major response b and responder's rebid of the major at
+dnl three (five or more, forcing), the opponents silent (later-pass12.txt2).
+define(AGREED_2NT, `(P:)?1a[CD]:P:1$1[HS]:P:2N:P:3#$1:P:')dnl
