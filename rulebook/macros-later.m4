@@ -71,3 +71,12 @@ dnl WEAK_UNBID(a,s): MATH, the hand holds two or more cards without the ace
 dnl or king in a suit neither opened (a) nor agreed (s): two quick losers
 dnl possible, Blackwood is not the tool (eighth pass, later-pass11.txt2).
 define(WEAK_UNBID, `((C!=$1&&C!=$2&&#24(C)>=2&&#25(C)<4)||(D!=$1&&D!=$2&&#24(D)>=2&&#25(D)<4)||(H!=$1&&H!=$2&&#24(H)>=2&&#25(H)<4)||(S!=$1&&S!=$2&&#24(S)>=2&&#25(S)<4))')dnl
+dnl AGREED_2OVER1(s): sequence prefix, opener's major s, responder's
+dnl two-over-one, opener's two-level rebid and responder's forcing raise
+dnl to three of the major (1S 2C 2D 3S), the opponents silent; grabs b
+dnl and c (eighth pass, later-pass12.txt2).
+define(AGREED_2OVER1, `(P:)?1$1[HS]:P:2b[<#$1]:P:2c[CDHSN]:P:3#$1:P:')dnl
+dnl AGREED_2NT(b): sequence prefix, opener's 2NT rebid (18-19) after a
+dnl one-level major response b and responder's rebid of the major at
+dnl three (five or more, forcing), the opponents silent (later-pass12.txt2).
+define(AGREED_2NT, `(P:)?1a[CD]:P:1$1[HS]:P:2N:P:3#$1:P:')dnl
