@@ -212,3 +212,7 @@ define(CHEAPEST_CTRL12, `&&~($1<=C||a==C||!CT12(C))&&($1<=D||a==D||!CT12(D))&&($
 dnl BETWEEN_CTRL12(d,e): no control to show in a suit other than a between
 dnl d and e (partner cue-bid d, we cue-bid e: the cheapest control).
 define(BETWEEN_CTRL12, `&&~(C<=$1||C>=$2||a==C||!CT12(C))&&(D<=$1||D>=$2||a==D||!CT12(D))&&(H<=$1||H>=$2||a==H||!CT12(H))~')dnl
+dnl NEGFIT12: our opening a, their overcall b, our negative double, opener's
+dnl jump to three of the major the double showed (c), RHO's pass: responder
+dnl to bid, the fit found.
+define(NEGFIT12, `OPEN1(a):LB(l,b)~b!=a~:X:P:3c!#a!#b[HS]:P')dnl
