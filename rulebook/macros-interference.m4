@@ -200,7 +200,7 @@ dnl RHO's pass: opener to bid.
 define(MICH12, `OPENMAJ(a):(2N:3C|2#a:2S~a==H~|2#a:3H~a==S~):P')dnl
 dnl CONTROL12(s): first- or second-round control of s (ace, king, or at
 dnl most one card).
-define(CONTROL12, `&&~#24($1)<=1||#25($1)>=4~')dnl
+define(CONTROL12, `&&~(#24($1)<=1||#25($1)>=4)~')dnl
 dnl SLAMTRY12: opener's slam-try values opposite a limit raise: 17+ HCP or
 dnl 18+ points, and at most four losers.
 define(SLAMTRY12, `POINTS(18,)&&~LTC()<=4~')dnl
@@ -213,6 +213,6 @@ dnl BETWEEN_CTRL12(d,e): no control to show in a suit other than a between
 dnl d and e (partner cue-bid d, we cue-bid e: the cheapest control).
 define(BETWEEN_CTRL12, `&&~(C<=$1||C>=$2||a==C||!CT12(C))&&(D<=$1||D>=$2||a==D||!CT12(D))&&(H<=$1||H>=$2||a==H||!CT12(H))~')dnl
 dnl NEGFIT12: our opening a, their overcall b, our negative double, opener's
-dnl jump to three of the major the double showed (c), RHO's pass: responder
+dnl jump to three of the major the double showed (c; a jump), RHO's pass: responder
 dnl to bid, the fit found.
-define(NEGFIT12, `OPEN1(a):LB(l,b)~b!=a~:X:P:3c!#a!#b[HS]:P')dnl
+define(NEGFIT12, `OPEN1(a):LB(l,b)~b!=a~:X:P:3c!#a!#b[HS]JUMP(3,c,l,b):P')dnl
