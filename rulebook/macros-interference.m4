@@ -189,3 +189,30 @@ define(NATURAL3_THEY, `OPEN1(a):(2N:3S~a!=S~|2N:3H~a==S~|2#a:3C~a!=C~|2#a:3D~a!=
 dnl DEARER_THEY: the dearer cue-bid over the unusual 2NT (10+, five or more in
 dnl the other major; forcing) and the advancer's bid m-d: opener to bid.
 define(DEARER_THEY, `OPEN1(a):(2N:3D~a>=H~|2N:3H~a<=D~):LB(m,d)~m<=4~')dnl
+dnl ---- interference-pass12.txt2 ---------------------------------------------
+dnl CUE12: our one-level opening a, their overcall c, responder's cheapest
+dnl cue-bid raise at the two or three level (a limit raise or better), RHO's
+dnl pass: opener to bid.
+define(CUE12, `OPEN1(a):LB(l,c)~c!=a~:m.(#c)CHEAPEST(m,c,l,c)~m<=3~:P')dnl
+dnl MICH12: our major, their Michaels cue-bid or unusual 2NT, responder's
+dnl cue-bid raise (3C over 2NT, the cue of their known major over Michaels),
+dnl RHO's pass: opener to bid.
+define(MICH12, `OPENMAJ(a):(2N:3C|2#a:2S~a==H~|2#a:3H~a==S~):P')dnl
+dnl CONTROL12(s): first- or second-round control of s (ace, king, or at
+dnl most one card).
+define(CONTROL12, `&&~(#24($1)<=1||#25($1)>=4)~')dnl
+dnl SLAMTRY12: opener's slam-try values opposite a limit raise: 17+ HCP or
+dnl 18+ points, and at most four losers.
+define(SLAMTRY12, `POINTS(18,)&&~LTC()<=4~')dnl
+dnl CT12(s): the MATH test behind CONTROL12.
+define(CT12, `(#24($1)<=1||#25($1)>=4)')dnl
+dnl CHEAPEST_CTRL12(d): no control to show in a suit other than a (the suit
+dnl opened, grabbed) cheaper than d: the cue-bid of d is the cheapest control.
+define(CHEAPEST_CTRL12, `&&~($1<=C||a==C||!CT12(C))&&($1<=D||a==D||!CT12(D))&&($1<=H||a==H||!CT12(H))~')dnl
+dnl BETWEEN_CTRL12(d,e): no control to show in a suit other than a between
+dnl d and e (partner cue-bid d, we cue-bid e: the cheapest control).
+define(BETWEEN_CTRL12, `&&~(C<=$1||C>=$2||a==C||!CT12(C))&&(D<=$1||D>=$2||a==D||!CT12(D))&&(H<=$1||H>=$2||a==H||!CT12(H))~')dnl
+dnl NEGFIT12: our opening a, their overcall b, our negative double, opener's
+dnl jump to three of the major the double showed (c; a jump), RHO's pass: responder
+dnl to bid, the fit found.
+define(NEGFIT12, `OPEN1(a):LB(l,b)~b!=a~:X:P:3c!#a!#b[HS]JUMP(3,c,l,b):P')dnl
