@@ -263,7 +263,7 @@ fn mixed_and_or_without_parentheses_is_a_warning() {
     assert!(out.status.success(), "{text}");
     assert_eq!(
         text,
-        "warning: `&&` and `||` meet here without parentheses: they have one precedence and group from the left, so `a||b&&c` reads `(a||b)&&c`
+        "warning: an and (`&&`, `&`) and an or (`||`, `|`) meet here without parentheses: they have one precedence and group from the left, so `a||b&&c` reads `(a||b)&&c`
  --> ./main.txt2:1:14
   |
 1 | 3 1C:P:1H 50 FIT . #1

@@ -599,7 +599,7 @@ fn analyze_findings<'e>(
             diagnostics.push(
                 at(
                     Severity::Warning,
-                    "`&&` and `||` meet here without parentheses: they have one precedence and group from the left, so `a||b&&c` reads `(a||b)&&c`".to_string(),
+                    "an and (`&&`, `&`) and an or (`||`, `|`) meet here without parentheses: they have one precedence and group from the left, so `a||b&&c` reads `(a||b)&&c`".to_string(),
                     *span,
                 )
                 .with_note("help: write the parentheses that say which reading you mean"),

@@ -1,17 +1,22 @@
-//! MATH that mixes `&&` (or `&`) with `||` (or `|`) without parentheses.
+//! An and (`&&`, `&`) and an or (`||`, `|`) that meet without parentheses,
+//! in MATH or between the members of a pattern.
 //!
-//! The seed gives the four operators one precedence level, grouped from the
-//! left, so `a||b&&c` reads `(a||b)&&c` — not C's `a||(b&&c)`. An author
+//! The seed gives the four MATH operators one precedence level, grouped
+//! from the left, so `a||b&&c` reads `(a||b)&&c` — not C's `a||(b&&c)`; and
+//! a pattern's members joined by `|`, `&` and GOTOs group from the left
+//! too (`A|B&C` is `(A|B)&C`). An author
 //! who writes it meaning C's reading gets a rule that holds where it should
 //! not; `bidbook check` warns about every such expression so that the
 //! author writes the parentheses that say which reading is meant.
 
-use crate::ast::{Alt, BinOp, Expr, ExprKind, Primary, PrimaryKind, Regexp, Rule, Span, Value};
+use crate::ast::{
+    Alt, AltOp, BinOp, Expr, ExprKind, Primary, PrimaryKind, Regexp, Rule, Span, Value,
+};
 
-/// The spans of the MATH expressions in `rule` (sequence pattern,
-/// constraint and specification) where an `&&`/`&` and an `||`/`|` meet
-/// with no parentheses between them: for each, the whole expression whose
-/// left operand is the other kind.
+/// The spans in `rule` (sequence pattern, constraint and specification)
+/// where an and and an or meet with no parentheses between them: for each,
+/// the whole MATH expression or member list whose left operand is the
+/// other kind.
 pub fn unparenthesized_mixes(rule: &Rule) -> Vec<Span> {
     let mut found = Vec::new();
     for goal in [&rule.seq, &rule.constraint] {
@@ -35,7 +40,16 @@ pub fn unparenthesized_mixes(rule: &Rule) -> Vec<Span> {
 fn in_alt(alt: &Alt, found: &mut Vec<Span>) {
     match alt {
         Alt::Single { expr, .. } => in_regexp(expr, found),
-        Alt::Binary { lhs, rhs, .. } => {
+        Alt::Binary {
+            lhs, op, rhs, span, ..
+        } => {
+            // A member list in parentheses is a group, so a list on the
+            // left is never in parentheses.
+            if let Alt::Binary { op: inner, .. } = &**lhs
+                && (*op == AltOp::Or) != (*inner == AltOp::Or)
+            {
+                found.push(*span);
+            }
             in_alt(lhs, found);
             in_regexp(rhs, found);
         }
@@ -141,6 +155,8 @@ mod tests {
             "1 1C 10 ~#20>=12&&#24(C)>=4&&#20<=14~ .",
             "1 1C 10 ~#20>=12||#24(C)>=4||#20<=3~ .",
             "1 1C 10 ~#20+1>=12&&#24(C)==4~ .",
+            "1 (1C|1D)&~#20>=12~ 10 . .",
+            "1 1C|1D|1H 10 @00P1&~1~&&~1~ .",
         ] {
             assert_eq!(mixes(line), Vec::<&str>::new(), "{line}");
         }
