@@ -217,10 +217,10 @@ dnl jump to three of the major the double showed (c; a jump), RHO's pass: respon
 dnl to bid, the fit found.
 define(NEGFIT12, `OPEN1(a):LB(l,b)~b!=a~:X:P:3c!#a!#b[HS]JUMP(3,c,l,b):P')dnl
 dnl ---- ninth round (interference-pass13.txt2) --------------------------------
-dnl FIT_THEIR_GAME: opener's major a raised by partner (2a or 3a, or the
-dnl cue-bid raise in c), and the overcaller's side bid game in c: opener
-dnl to bid.
-define(FIT_THEIR_GAME, `OPENMAJ(a):LB(l,c)~c!=a~:k.g[CDHS]~(g==a&&k<=3)||(g==c&&k==l+1)~:4#c')dnl
+dnl FIT_THEIR_GAME: opener's major a raised by partner (the single raise,
+dnl not the preemptive jump; or the cue-bid raise in c), and the
+dnl overcaller's side bid game in c: opener to bid.
+define(FIT_THEIR_GAME, `OPENMAJ(a):LB(l,c)~c!=a~:k.g[CDHS]~(g==a&&k==l+(a<=c))||(g==c&&k==l+1)~:4#c')dnl
 dnl CTRL_THEIRS(c): first- or second-round control of their suit c (ace,
 dnl void or singleton).
 define(CTRL_THEIRS, `(CTRL($1)||#24($1)<=1)')dnl
