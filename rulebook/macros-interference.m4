@@ -216,3 +216,14 @@ dnl NEGFIT12: our opening a, their overcall b, our negative double, opener's
 dnl jump to three of the major the double showed (c; a jump), RHO's pass: responder
 dnl to bid, the fit found.
 define(NEGFIT12, `OPEN1(a):LB(l,b)~b!=a~:X:P:3c!#a!#b[HS]JUMP(3,c,l,b):P')dnl
+dnl ---- ninth round (interference-pass13.txt2) --------------------------------
+dnl FIT_THEIR_GAME: opener's major a raised by partner (the single raise,
+dnl not the preemptive jump; or the cue-bid raise in c), and the
+dnl overcaller's side bid game in c: opener to bid.
+define(FIT_THEIR_GAME, `OPENMAJ(a):LB(l,c)~c!=a~:k.g[CDHS]~(g==a&&k==l+(a<=c))||(g==c&&k==l+1)~:4#c')dnl
+dnl CTRL_THEIRS(c): first- or second-round control of their suit c (ace,
+dnl void or singleton).
+define(CTRL_THEIRS, `(CTRL($1)||#24($1)<=1)')dnl
+dnl DBL_PROMISED(c): c is a major nobody has bid, so partner's negative
+dnl double promised four cards in it (a = our suit, b = theirs).
+define(DBL_PROMISED, `($1>=H&&$1!=a&&$1!=b)')dnl
